@@ -1,0 +1,39 @@
+# make serve   set up .venv from the pinned requirements, serve the site on http://127.0.0.1:8000
+# make test    the whole check: snippet outputs in both languages, page structure, the other
+#              tests, ruff, and a strict build of the site
+# make outputs rewrite every output block on every page from real runs of the snippets
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+READY := $(VENV)/.requirements-installed
+export NO_MKDOCS_2_WARNING := 1
+export PYTHONDONTWRITEBYTECODE := 1
+
+.PHONY: serve test build lint outputs clean
+
+$(READY): requirements.txt
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
+		|| { echo "Python 3.11 or newer is needed (found $$($(PYTHON) --version))"; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+serve: $(READY)
+	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
+
+build: $(READY)
+	$(BIN)/mkdocs build --strict
+
+lint: $(READY)
+	$(BIN)/ruff check snippets tests tools
+	$(BIN)/ruff format --check tests tools
+
+test: lint build
+	$(BIN)/python -m pytest
+
+outputs: $(READY)
+	$(BIN)/python -m tools.outputs
+
+clean:
+	rm -rf site .pytest_cache

@@ -1,0 +1,82 @@
+"""The pages' structure: translations in step, anchors everywhere, every snippet shown."""
+
+import ast
+import re
+import subprocess
+import sys
+
+import pytest
+
+from tools import markdown
+from tools.checker import make_sybil, result_of
+
+PAGES = markdown.pages()
+ENGLISH = [page for page in PAGES if markdown.language_of(page) == "en"]
+
+
+def _id(page):
+    return page.relative_to(markdown.DOCS).as_posix()
+
+
+def test_there_are_pages_and_snippets():
+    assert ENGLISH and markdown.snippet_files()
+
+
+@pytest.mark.parametrize("page", PAGES, ids=_id)
+def test_every_page_exists_in_both_languages(page):
+    assert markdown.translation_of(page).is_file(), f"{_id(page)} has no translation"
+
+
+@pytest.mark.parametrize("page", ENGLISH, ids=_id)
+def test_translations_have_the_same_structure(page):
+    translation = markdown.translation_of(page)
+    difference = markdown.structure_difference(
+        page.read_text(encoding="utf-8"), translation.read_text(encoding="utf-8")
+    )
+    assert difference is None, f"{_id(page)} vs {_id(translation)}: {difference}"
+
+
+@pytest.mark.parametrize("page", PAGES, ids=_id)
+def test_every_heading_has_a_unique_explicit_anchor(page):
+    headings = markdown.headings(page.read_text(encoding="utf-8"))
+    missing = [f"line {h.line}: {h.title}" for h in headings if h.anchor is None]
+    assert not missing, f"headings without {{ #anchor }}: {missing}"
+    anchors = [h.anchor for h in headings]
+    assert len(anchors) == len(set(anchors)), f"repeated anchors: {anchors}"
+
+
+def test_every_snippet_is_shown_in_both_languages():
+    assert markdown.unshown_snippets() == []
+
+
+@pytest.mark.parametrize("page", PAGES, ids=_id)
+def test_sybil_finds_every_python_block(page):
+    """Counted with a plain regex, independently of the lexer the parser uses."""
+    text = page.read_text(encoding="utf-8")
+    expected = len(re.findall(r"^[ ]*(?:`{3,}|~{3,})[ ]*\{?\.?python\b", text, flags=re.M))
+    document = make_sybil().parse(page)
+    assert len(list(document.examples())) == expected
+
+
+@pytest.mark.parametrize("snippet", markdown.snippet_files(), ids=lambda p: p.stem)
+def test_snippets_are_self_contained(snippet):
+    relative = snippet.relative_to(markdown.ROOT)
+    assert len(relative.parts) == 3, f"{relative}: expected snippets/<chapter>/<name>.py"
+    assert re.fullmatch(r"[a-z0-9_]+\.py", snippet.name), f"{relative}: name in snake_case"
+    allowed = {"torch", "numpy"} | set(sys.stdlib_module_names)
+    imported = set()
+    for node in ast.walk(ast.parse(snippet.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            imported |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            imported.add((node.module or ".").split(".")[0])
+    assert imported <= allowed, f"{relative} imports {sorted(imported - allowed)}"
+
+
+def test_the_runner_prints_what_a_fresh_interpreter_prints():
+    """The forking runner is a shortcut; it must not change what a snippet prints."""
+    snippet = "snippets/layers/three_layers.py"
+    fresh = subprocess.run(
+        [sys.executable, snippet], cwd=markdown.ROOT, capture_output=True, text=True, check=True
+    )
+    assert result_of(snippet).stdout == fresh.stdout

@@ -1,0 +1,77 @@
+"""Rewrites every output block on every page, in both languages, from real runs.
+
+    python -m tools.outputs      (or: make outputs)
+
+Each snippet runs once. An output block that still matches (including one that uses `...` on
+purpose) is left as it is; one that differs is replaced; an include without an output block
+gets one. Snippets that cannot run here (CUDA without a GPU) keep their blocks, and are listed.
+Read the diff afterwards like any other change.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from tools import markdown, runner
+from tools.checker import matches
+
+
+def _indented(text: str, indent: str) -> str:
+    return "".join(indent + line if line.strip() else line for line in text.splitlines(True))
+
+
+def rewrite(text: str, results: dict[str, runner.Result]) -> tuple[str, int]:
+    """The page with its output blocks brought up to date, and how many blocks changed."""
+    changed = 0
+    # From the end backwards, so that earlier offsets stay valid.
+    for found in reversed(markdown.examples(text)):
+        result = results.get(found.snippet or "")
+        if result is None or result.status != "ok":
+            continue
+        output = found.output
+        if output is not None:
+            if matches(output.body, result.stdout):
+                continue
+            text = (
+                text[: output.body_start]
+                + _indented(result.stdout, output.indent)
+                + text[output.body_end :]
+            )
+        else:
+            fence = found.code.indent + "```"
+            block = f"\n{fence}text\n{_indented(result.stdout, found.code.indent)}{fence}\n"
+            text = text[: found.code.end] + block + text[found.code.end :]
+        changed += 1
+    return text, changed
+
+
+def main() -> int:
+    pages = markdown.pages()
+    texts = {page: page.read_text(encoding="utf-8") for page in pages}
+    wanted = {
+        found.snippet
+        for text in texts.values()
+        for found in markdown.examples(text)
+        if found.snippet and (markdown.ROOT / found.snippet).is_file()
+    }
+    results = runner.run(sorted(wanted))
+    total = 0
+    for page, text in texts.items():
+        new, changed = rewrite(text, results)
+        if changed:
+            page.write_text(new, encoding="utf-8")
+            print(f"{page.relative_to(markdown.ROOT)}: {changed} output block(s) rewritten")
+            total += changed
+    problems = 0
+    for snippet, result in sorted(results.items()):
+        if result.status == "skipped":
+            print(f"kept as it was: {snippet} ({result.stderr})")
+        elif result.status != "ok":
+            problems += 1
+            print(f"FAILED: {snippet} ({result.status})\n{result.stderr}", file=sys.stderr)
+    print(f"{len(results)} snippets run, {total} output block(s) rewritten in {len(pages)} pages")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,143 @@
+"""Runs snippets as a reader would (`python snippets/<chapter>/<name>.py`), many at once.
+
+Importing torch takes seconds, so one worker process imports it once and forks a child per
+snippet: each child starts from a freshly imported torch, as a new interpreter would, and
+nothing one snippet changes (grad mode, print options, seeds) reaches another. Snippets that
+need CUDA run in a fresh interpreter each instead (CUDA must not be initialised before a fork)
+and are skipped, with the reason, when no CUDA device is present.
+
+    python -m tools.runner snippets/assignment/same_object.py ...   # prints JSON results
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import runpy
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from tools.markdown import ROOT, needs_cuda
+
+TIMEOUT_S = 120
+NO_CUDA = "needs a CUDA device; torch.cuda.is_available() is False on this machine"
+
+
+@dataclass
+class Result:
+    status: str  # "ok", "error" (non-zero exit or exception), "timeout" or "skipped"
+    stdout: str
+    stderr: str
+    seconds: float
+
+
+def run(paths: list[str], jobs: int | None = None) -> dict[str, Result]:
+    """Run each snippet (paths relative to the project root) once; results by path."""
+    paths = sorted(set(paths))
+    if not paths:
+        return {}
+    command = [sys.executable, "-m", "tools.runner", "--jobs", str(jobs or _default_jobs()), *paths]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"the snippet runner failed:\n{done.stderr}")
+    return {path: Result(**fields) for path, fields in json.loads(done.stdout).items()}
+
+
+def _default_jobs() -> int:
+    return max(1, min(4, os.cpu_count() or 1))
+
+
+def _run_forked(path: str, scratch: Path) -> tuple[int, Path, Path, float]:
+    name = path.replace("/", "__")
+    out, err = scratch / f"{name}.out", scratch / f"{name}.err"
+    pid = os.fork()
+    if pid == 0:  # the child: become `python <path>`
+        code = 1
+        try:
+            with open(out, "wb") as o, open(err, "wb") as e:
+                os.dup2(o.fileno(), 1)
+                os.dup2(e.fileno(), 2)
+            sys.argv = [path]
+            sys.path[0] = str((ROOT / path).parent)
+            try:
+                runpy.run_path(str(ROOT / path), run_name="__main__")
+                code = 0
+            except SystemExit as stop:
+                code = stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
+            except BaseException:
+                traceback.print_exc()
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(code)
+    return pid, out, err, time.perf_counter()
+
+
+def _worker(paths: list[str], jobs: int) -> dict[str, dict]:
+    import numpy  # noqa: F401  imported once here so that every child starts with it
+    import torch  # noqa: F401
+
+    results: dict[str, dict] = {}
+    forked = [p for p in paths if not needs_cuda(ROOT / p)]
+    on_gpu = [p for p in paths if needs_cuda(ROOT / p)]
+    with tempfile.TemporaryDirectory() as scratch:
+        pending = list(forked)
+        running: dict[int, tuple[str, Path, Path, float]] = {}
+        while pending or running:
+            while pending and len(running) < jobs:
+                path = pending.pop(0)
+                pid, out, err, started = _run_forked(path, Path(scratch))
+                running[pid] = (path, out, err, started)
+            pid, status = os.waitpid(-1, os.WNOHANG)
+            if pid == 0:
+                for pid, (_, _, _, started) in list(running.items()):
+                    if time.perf_counter() - started > TIMEOUT_S:
+                        os.kill(pid, 9)
+                time.sleep(0.005)
+                continue
+            path, out, err, started = running.pop(pid)
+            seconds = time.perf_counter() - started
+            if os.WIFSIGNALED(status) and os.WTERMSIG(status) == 9:
+                state = "timeout"
+            else:
+                state = "ok" if os.waitstatus_to_exitcode(status) == 0 else "error"
+            results[path] = asdict(
+                Result(
+                    state, out.read_text(errors="replace"), err.read_text(errors="replace"), seconds
+                )
+            )
+    cuda = bool(on_gpu) and torch.cuda.is_available()  # only after the last fork
+    for path in on_gpu:
+        if not cuda:
+            results[path] = asdict(Result("skipped", "", NO_CUDA, 0.0))
+            continue
+        started = time.perf_counter()
+        try:
+            done = subprocess.run(
+                [sys.executable, path], cwd=ROOT, capture_output=True, text=True, timeout=TIMEOUT_S
+            )
+            state = "ok" if done.returncode == 0 else "error"
+            results[path] = asdict(
+                Result(state, done.stdout, done.stderr, time.perf_counter() - started)
+            )
+        except subprocess.TimeoutExpired as late:
+            results[path] = asdict(Result("timeout", str(late.stdout or ""), "", TIMEOUT_S))
+    return results
+
+
+def main(argv: list[str]) -> int:
+    jobs = _default_jobs()
+    if argv[:1] == ["--jobs"]:
+        jobs, argv = int(argv[1]), argv[2:]
+    results = _worker(argv, jobs)
+    sys.stdout.write(json.dumps(results))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
