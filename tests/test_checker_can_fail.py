@@ -5,7 +5,7 @@ import shutil
 import pytest
 from sybil.example import SybilFailure
 
-from tools import markdown
+from tools import markdown, runner
 from tools.checker import REQUIRE_CUDA, make_sybil, result_of
 from tools.outputs import rewrite
 
@@ -125,3 +125,12 @@ def test_make_outputs_rewrites_wrong_blocks_adds_missing_ones_and_keeps_ellipses
     indented = "    " + include.replace("\n", "\n    ").rstrip(" ")
     new, changed = rewrite(indented, results)
     assert changed == 1 and "\n    ```text\n    a: tensor" in new
+
+
+def test_make_outputs_marks_a_gpu_snippet_that_could_not_run():
+    snippet = "snippets/devices/some_gpu_snippet.py"
+    skipped = {snippet: runner.Result("skipped", "", runner.NO_CUDA, 0.0)}
+    include = f'```python\n--8<-- "{snippet}"\n```\n'
+    assert rewrite(include, skipped) == (include + f"\n```text\n{runner.GPU_PENDING}```\n", 1)
+    recorded = include + "\n```text\ncuda:0\n```\n"
+    assert rewrite(recorded, skipped) == (recorded, 0)

@@ -63,6 +63,8 @@ def evaluate(example: Example) -> str | None:
         pytest.skip(f"{found.snippet}: {result.stderr}")
     if result.status != "ok":
         return f"{where}: {found.snippet} did not run cleanly ({result.status}):\n{result.stderr}"
+    if found.output.body == runner.GPU_PENDING:
+        return f"{where}: {found.snippet} ran on a GPU; run `make outputs` here to record it"
     if not matches(found.output.body, result.stdout):
         return (
             f"{where}: the output of {found.snippet} differs from the page "

@@ -4,7 +4,9 @@
 
 Each snippet runs once. An output block that still matches (including one that uses `...` on
 purpose) is left as it is; one that differs is replaced; an include without an output block
-gets one. Snippets that cannot run here (CUDA without a GPU) keep their blocks, and are listed.
+gets one. Snippets that cannot run here (CUDA without a GPU) keep their blocks, and are listed;
+a new one gets a block saying that it has not run on a GPU yet, which fails on a CUDA machine
+until `make outputs` runs there.
 Read the diff afterwards like any other change.
 """
 
@@ -26,20 +28,26 @@ def rewrite(text: str, results: dict[str, runner.Result]) -> tuple[str, int]:
     # From the end backwards, so that earlier offsets stay valid.
     for found in reversed(markdown.examples(text)):
         result = results.get(found.snippet or "")
-        if result is None or result.status != "ok":
+        if result is None or result.status not in ("ok", "skipped"):
             continue
         output = found.output
+        if result.status == "skipped":  # a GPU snippet on a machine without one
+            if output is not None:
+                continue
+            printed = runner.GPU_PENDING
+        else:
+            printed = result.stdout
         if output is not None:
-            if matches(output.body, result.stdout):
+            if matches(output.body, printed):
                 continue
             text = (
                 text[: output.body_start]
-                + _indented(result.stdout, output.indent)
+                + _indented(printed, output.indent)
                 + text[output.body_end :]
             )
         else:
             fence = found.code.indent + "```"
-            block = f"\n{fence}text\n{_indented(result.stdout, found.code.indent)}{fence}\n"
+            block = f"\n{fence}text\n{_indented(printed, found.code.indent)}{fence}\n"
             text = text[: found.code.end] + block + text[found.code.end :]
         changed += 1
     return text, changed

@@ -26,6 +26,9 @@ from tools.markdown import ROOT, needs_cuda
 
 TIMEOUT_S = 120
 NO_CUDA = "needs a CUDA device; torch.cuda.is_available() is False on this machine"
+# The output block of a CUDA snippet that has never run on a GPU. On a CUDA machine it fails the
+# check until `make outputs` there replaces it with what the snippet really printed.
+GPU_PENDING = "(not run on a GPU yet: `make outputs` on a CUDA machine writes this block)\n"
 
 
 @dataclass
