@@ -24,7 +24,12 @@ from tools import markdown
 
 CHROMIUM = "/usr/bin/chromium"
 SHOTS = markdown.ROOT / "screenshots"
-CHAPTERS = ["", "assignment/", "layers/"]  # page paths below the language root
+# Page paths below a language root: "" for the home page, "layers/" for docs/layers.md.
+CHAPTERS = [
+    "" if page.stem == "index" else page.relative_to(markdown.DOCS).with_suffix("").as_posix() + "/"
+    for page in markdown.pages()
+    if markdown.language_of(page) == "en"
+]
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason=f"{CHROMIUM} is missing (apt-get install chromium)"
