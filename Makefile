@@ -1,6 +1,7 @@
 # make serve   set up .venv from the pinned requirements, serve the site on http://127.0.0.1:8000
-# make test    the whole check: snippet outputs in both languages, page structure, the other
-#              tests, ruff, and a strict build of the site
+# make test    the whole check: a strict build of the site, lint (below), then pytest: snippet
+#              outputs in both languages, page structure, the other tests, the browser tests
+# make lint    ruff, actionlint and zizmor over the workflows, and a link check of the built site
 # make outputs rewrite every output block on every page from real runs of the snippets
 
 PYTHON ?= python3
@@ -25,11 +26,14 @@ serve: $(READY)
 build: $(READY)
 	$(BIN)/mkdocs build --strict
 
-lint: $(READY)
+lint: build
 	$(BIN)/ruff check snippets tests tools
 	$(BIN)/ruff format --check tests tools
+	$(BIN)/actionlint
+	$(BIN)/zizmor --offline --persona=pedantic --quiet .github/workflows
+	$(BIN)/python -m tools.linkcheck site
 
-test: lint build
+test: lint
 	$(BIN)/python -m pytest
 
 outputs: $(READY)
