@@ -3,6 +3,7 @@
 #              outputs in both languages, page structure, the other tests, the browser tests
 # make lint    ruff, actionlint and zizmor over the workflows, and a link check of the built site
 # make outputs rewrite every output block on every page from real runs of the snippets
+# make tables  regenerate docs/generated/ (the copy-semantics matrix) from real runs
 
 PYTHON ?= python3
 VENV := .venv
@@ -11,7 +12,7 @@ READY := $(VENV)/.requirements-installed
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: serve test build lint outputs clean
+.PHONY: serve test build lint outputs tables clean
 
 $(READY): requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
@@ -38,6 +39,9 @@ test: lint
 
 outputs: $(READY)
 	$(BIN)/python -m tools.outputs
+
+tables: $(READY)
+	$(BIN)/python -m tools.semantics
 
 clean:
 	rm -rf site .pytest_cache

@@ -1,0 +1,441 @@
+"""The copy-semantics matrix: what each way of "copying" a tensor gives, measured by running it.
+
+For every source tensor and every operation below, the source is built fresh, the operation runs,
+and each property of the result is measured on the live objects. Nothing is looked up: after a
+torch upgrade, `make tables` rewrites the JSON and the tables, and `git diff` shows what changed.
+
+    python -m tools.semantics      (= make tables)
+
+writes docs/generated/copy_semantics.json and its tables in English and Chinese. On a machine
+with CUDA it also measures CUDA sources (copy_semantics-cuda.json); without CUDA it says so and
+leaves the CUDA data as it is.
+"""
+
+from __future__ import annotations
+
+import copy
+import html
+import json
+import re
+import sys
+import warnings
+from pathlib import Path
+
+import torch
+
+ROOT = Path(__file__).resolve().parent.parent
+GENERATED = ROOT / "docs" / "generated"
+COMMAND = "python -m tools.semantics"
+LANGUAGES = ("en", "zh")
+
+# Exact code, so that results are comparable across sources and versions.
+SOURCES = {
+    "leaf": "torch.arange(6.0).reshape(2, 3).requires_grad_()",
+    "plain": "torch.arange(6.0).reshape(2, 3)",
+    "nonleaf": "torch.arange(6.0).reshape(2, 3).requires_grad_() * 2",
+    "transposed": "torch.arange(6.0).reshape(2, 3).t()",
+    "strided": "torch.arange(12.0).reshape(3, 4)[:, ::2]",
+}
+
+# id -> the right-hand side of `b = ...`, with `a` the source.
+OPERATIONS = {
+    "assign": "a",
+    "view": "a.view(-1)",
+    "reshape": "a.reshape(-1)",
+    "flatten": "a.flatten()",
+    "slice": "a[1:]",
+    "transpose": "a.t()",
+    "index": "a[[0, 1]]",
+    "expand": "a.unsqueeze(0).expand(2, *a.shape)",
+    "repeat": "a.repeat(2, 1)",
+    "contiguous": "a.contiguous()",
+    "clone": "a.clone()",
+    "clone_contiguous": "a.clone(memory_format=torch.contiguous_format)",
+    "detach": "a.detach()",
+    "clone_detach": "a.clone().detach()",
+    "detach_clone": "a.detach().clone()",
+    "detach_requires_grad": "a.detach().requires_grad_()",
+    "data": "a.data",
+    "torch_tensor": "torch.tensor(a)",
+    "new_tensor": "a.new_tensor(a)",
+    "as_tensor": "torch.as_tensor(a)",
+    "copy_": "torch.empty_like(a).copy_(a)",
+    "to_same": "a.to(a.device)",
+    "to_copy": "a.to(a.device, copy=True)",
+    "to_dtype": "a.to(torch.float64)",
+    "cpu": "a.cpu()",
+    "numpy": "torch.from_numpy(a.numpy())",
+    "numpy_detach": "torch.from_numpy(a.detach().numpy())",
+    "tolist": "torch.tensor(a.tolist())",
+    "deepcopy": "copy.deepcopy(a)",
+    "copy_copy": "copy.copy(a)",
+}
+
+# On CUDA sources the same ids mean the CUDA spelling of the same request.
+CUDA_OPERATIONS = {**OPERATIONS, "to_same": 'a.to("cuda")'}
+
+# The properties measured on every row that did not raise, in table order.
+PROPERTIES = (
+    "same_object",
+    "shares_storage",
+    "writes_reach_source",
+    "requires_grad",
+    "is_leaf",
+    "grad_fn",
+    "grad_reaches_source",
+    "is_contiguous",
+)
+
+
+# -- probes: each answers one question about a source `a` and a result `b` ----------------------
+
+
+def shares_storage(a: torch.Tensor, b: torch.Tensor) -> bool:
+    """Whether a and b are backed by the same memory.
+
+    Compares the byte ranges of the untyped storages, not data_ptr(): a view that starts at an
+    offset has another data_ptr() than its base, and torch.from_numpy wraps memory it did not
+    allocate in a storage object of its own. Storages without bytes share nothing.
+    """
+    if a.device != b.device:
+        return False
+    sa, sb = a.untyped_storage(), b.untyped_storage()
+    if sa.nbytes() == 0 or sb.nbytes() == 0:
+        return False
+    start_a, start_b = sa.data_ptr(), sb.data_ptr()
+    return start_a < start_b + sb.nbytes() and start_b < start_a + sa.nbytes()
+
+
+def grad_fn_name(b: torch.Tensor) -> str | None:
+    return None if b.grad_fn is None else type(b.grad_fn).__name__
+
+
+def inspect(a: torch.Tensor, b: torch.Tensor) -> dict:
+    """The properties that reading a and b cannot change."""
+    return {
+        "same_object": b is a,
+        "shares_storage": shares_storage(a, b),
+        "requires_grad": b.requires_grad,
+        "is_leaf": b.is_leaf,
+        "grad_fn": grad_fn_name(b),
+        "is_contiguous": b.is_contiguous(),
+    }
+
+
+def grad_reaches_source(a: torch.Tensor, b: torch.Tensor) -> bool | None:
+    """After a backward pass from b, whether a received a gradient.
+
+    None when a does not require grad (there is nothing to reach), False when b does not
+    (there is no backward pass to run). Non-leaf sources keep their gradient via retain_grad().
+    """
+    if not a.requires_grad:
+        return None
+    if not b.requires_grad:
+        return False
+    if not a.is_leaf:
+        a.retain_grad()
+    b.sum().backward()
+    return a.grad is not None
+
+
+def writes_reach_source(a: torch.Tensor, b: torch.Tensor) -> bool | None:
+    """Whether an in-place write into b, outside autograd, changes the values of a.
+
+    None when the write itself raises (for example into an expanded tensor, whose elements
+    share memory).
+    """
+    with torch.no_grad():
+        before = a.detach().clone()
+        try:
+            b.add_(1)
+        except RuntimeError:
+            return None
+        return not torch.equal(a.detach(), before)
+
+
+def first_line(error: BaseException) -> str:
+    lines = str(error).strip().splitlines()
+    return f"{type(error).__name__}: {lines[0] if lines else ''}".rstrip()
+
+
+# -- measuring ----------------------------------------------------------------------------------
+
+
+def build(source: str, device: str) -> torch.Tensor:
+    with torch.device(device):
+        return eval(SOURCES[source], {"torch": torch})
+
+
+def apply(operation: str, a: torch.Tensor, device: str):
+    """Run one operation on a; returns (b, first warning) and lets exceptions through."""
+    code = (CUDA_OPERATIONS if device == "cuda" else OPERATIONS)[operation]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        b = eval(code, {"torch": torch, "copy": copy, "a": a})
+    warning = None
+    if caught:
+        message = str(caught[0].message).strip().splitlines()
+        warning = f"{caught[0].category.__name__}: {message[0] if message else ''}".rstrip()
+    return b, warning
+
+
+def measure(operation: str, source: str, device: str = "cpu") -> dict:
+    code = (CUDA_OPERATIONS if device == "cuda" else OPERATIONS)[operation]
+    row = {"op": operation, "source": source, "code": f"b = {code}"}
+    a = build(source, device)
+    try:
+        b, warning = apply(operation, a, device)
+    except Exception as error:  # noqa: BLE001 - every failure is a fact to record
+        return {**row, "result": "error", "error": first_line(error)}
+    row.update(result="ok", error=None, warning=warning, **inspect(a, b))
+    # Both remaining probes change something (a.grad, the values), so each gets fresh tensors.
+    row["grad_reaches_source"] = grad_reaches_source(a, b)
+    a = build(source, device)
+    b, _ = apply(operation, a, device)
+    row["writes_reach_source"] = writes_reach_source(a, b)
+    return row
+
+
+def matrix(device: str = "cpu") -> dict:
+    rows = [measure(op, source, device) for source in SOURCES for op in OPERATIONS]
+    return {"torch": torch.__version__, "device": device, "command": COMMAND, "rows": rows}
+
+
+def to_json(data: dict) -> str:
+    return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+# -- rendering ----------------------------------------------------------------------------------
+
+LABELS = {
+    "en": {
+        "generated": "Generated by `{command}` from {json}. Do not edit: run `make tables`.",
+        "measured": (
+            "Every cell was measured by running the code with torch `{torch}` on `{device}`."
+        ),
+        "legend_title": "How to read the tables",
+        "legend": [
+            "**code**: each row runs `b = code` on a freshly built source `a`.",
+            "**same**: `b is a`, the very same Python object.",
+            "**shares**: `b` and `a` use the same memory (their storages overlap; empty "
+            "storages share nothing).",
+            "**write**: after `b.add_(1)` under `torch.no_grad()`, the values of `a` changed. "
+            "*raised*: that write raised an error.",
+            "**req**: `b.requires_grad`. **leaf**: `b.is_leaf`. **grad_fn**: the class of "
+            "`b.grad_fn`.",
+            "**grad**: after `b.sum().backward()`, `a` received a gradient; ✗ when `b` does "
+            "not require grad; – when `a` does not require grad.",
+            "**contig**: `b.is_contiguous()`.",
+            "**note**: the operation warned or raised; the numbered list under the table gives "
+            "the first line of the message. When it raised, the other columns are empty.",
+        ],
+        "columns": {
+            "code": "code",
+            "same_object": "same",
+            "shares_storage": "shares",
+            "writes_reach_source": "write",
+            "requires_grad": "req",
+            "is_leaf": "leaf",
+            "grad_fn": "grad_fn",
+            "grad_reaches_source": "grad",
+            "is_contiguous": "contig",
+            "note": "note",
+        },
+        "source_heading": "Source `{source}`",
+        "source_code": "`a = {code}`: {description}",
+        "sources": {
+            "leaf": "a leaf tensor that requires grad.",
+            "plain": "a tensor outside autograd.",
+            "nonleaf": "the result of an operation on a leaf, so it has a `grad_fn`.",
+            "transposed": "a transposed view, not contiguous.",
+            "strided": "every other column of a larger tensor: a view with a step.",
+        },
+        "raised": "raised",
+        "error": "error",
+        "warning": "warning",
+        "cuda_missing": (
+            "No CUDA measurements yet: `{command}` measures CUDA sources only on a machine with "
+            "a GPU, and has not been run on one."
+        ),
+    },
+    "zh": {
+        "generated": "由 `{command}` 根据 {json} 生成。请勿手工修改：运行 `make tables`。",
+        "measured": "每个单元格都是用 torch `{torch}` 在 `{device}` 上实际运行代码测得的。",
+        "legend_title": "表格怎么读",
+        "legend": [
+            "**代码**：每一行都在新建的源张量 `a` 上运行 `b = 代码`。",
+            "**同一**：`b is a`，即同一个 Python 对象。",
+            "**共享**：`b` 与 `a` 使用同一块内存（两者的存储有重叠；空存储不与任何张量共享）。",
+            "**写入**：在 `torch.no_grad()` 下执行 `b.add_(1)` 之后，`a` 的值变了。"
+            "*报错*：这次写入本身抛出了错误。",
+            "**需梯度**：`b.requires_grad`。**叶子**：`b.is_leaf`。"
+            "**grad_fn**：`b.grad_fn` 的类名。",
+            "**梯度**：执行 `b.sum().backward()` 之后，`a` 收到了梯度；"
+            "`b` 不需要梯度时为 ✗；`a` 本身不需要梯度时为 –。",
+            "**连续**：`b.is_contiguous()`。",
+            "**备注**：该操作发出了警告或抛出了错误，表格下方的编号列表给出消息的第一行。"
+            "报错时其余各列为空。",
+        ],
+        "columns": {
+            "code": "代码",
+            "same_object": "同一",
+            "shares_storage": "共享",
+            "writes_reach_source": "写入",
+            "requires_grad": "需梯度",
+            "is_leaf": "叶子",
+            "grad_fn": "grad_fn",
+            "grad_reaches_source": "梯度",
+            "is_contiguous": "连续",
+            "note": "备注",
+        },
+        "source_heading": "源张量 `{source}`",
+        "source_code": "`a = {code}`：{description}",
+        "sources": {
+            "leaf": "需要梯度的叶子张量。",
+            "plain": "不参与自动求导的普通张量。",
+            "nonleaf": "由叶子张量计算得到的结果，带有 `grad_fn`。",
+            "transposed": "转置得到的视图，不连续。",
+            "strided": "较大张量中每隔一列取出的部分：带步长的视图。",
+        },
+        "raised": "报错",
+        "error": "错误",
+        "warning": "警告",
+        "cuda_missing": (
+            "尚无 CUDA 测量结果：`{command}` 只在有 GPU 的机器上测量 CUDA 源张量，"
+            "目前还没有在这样的机器上运行过。"
+        ),
+    },
+}
+
+
+def row_id(row: dict, device: str) -> str:
+    prefix = "" if device == "cpu" else f"{device}-"
+    return f"{prefix}{row['op'].rstrip('_').replace('_', '-')}-{row['source']}"
+
+
+def source_id(source: str, device: str) -> str:
+    return f"source-{source}" if device == "cpu" else f"{device}-source-{source}"
+
+
+def _mark(value) -> str:
+    if value is None:
+        return "–"
+    if value is True:
+        return "✓"
+    if value is False:
+        return "✗"
+    return f"`{value}`"
+
+
+def _code_cell(code: str) -> str:
+    """Code as HTML that may wrap before a method call or a keyword argument, for narrow screens.
+
+    Markdown would not allow <wbr> inside `code`; characters Markdown could take for markup
+    are written as entities, which the reader copies as the characters themselves.
+    """
+    breakable = re.sub(r"(?:(?<=\w\w)|(?<=[)\]]))\.(?=[a-z])", "\0.", code)
+    breakable = re.sub(r"\((?=\w+=)", "(\0", breakable)
+    escaped = html.escape(breakable, quote=False)
+    for char in "*_[]|`":
+        escaped = escaped.replace(char, f"&#{ord(char)};")
+    return "<code>" + escaped.replace("\0", "<wbr>") + "</code>"
+
+
+def render(data: dict, language: str, json_name: str) -> str:
+    labels = LABELS[language]
+    device = data["device"]
+    header = labels["generated"].format(command=COMMAND, json=f"docs/generated/{json_name}")
+    out = [f"<!-- {header} -->", ""]
+    out += [labels["measured"].format(torch=data["torch"], device=device), ""]
+    out += [f'!!! info "{labels["legend_title"]}"', ""]
+    out += [f"    - {item}" for item in labels["legend"]] + [""]
+    columns = ["code", *PROPERTIES, "note"]
+    for source in SOURCES:
+        rows = [row for row in data["rows"] if row["source"] == source]
+        if not rows:
+            continue
+        heading = labels["source_heading"].format(source=source)
+        out += [f"### {heading} {{ #{source_id(source, device)} }}", ""]
+        description = labels["sources"][source]
+        out += [labels["source_code"].format(code=SOURCES[source], description=description), ""]
+        # The wrapper lets the stylesheet make these wide tables compact (extra.css).
+        out += ['<div class="copy-matrix" markdown>', ""]
+        out += ["| " + " | ".join(labels["columns"][c] for c in columns) + " |"]
+        out += ["|" + "|".join(":---" if c in ("code", "note") else ":---:" for c in columns) + "|"]
+        # Messages are too long for a cell: the cell names one, the list under the table says it.
+        messages: list[str] = []
+        for row in rows:
+            anchor = f'<a id="{row_id(row, device)}"></a>'
+            cells = [anchor + _code_cell(row["code"].removeprefix("b = "))]
+            if row["result"] == "error":
+                cells += [""] * len(PROPERTIES)
+                kind, message = "error", row["error"]
+            else:
+                for prop in PROPERTIES:
+                    value = row[prop]
+                    if prop == "writes_reach_source" and value is None:
+                        cells.append(f"*{labels['raised']}*")
+                    else:
+                        cells.append(_mark(value))
+                kind, message = "warning", row["warning"]
+            note = ""
+            if message:
+                entry = f"{labels[kind]}: `{message}`"
+                if entry not in messages:
+                    messages.append(entry)
+                note = f"{labels[kind]} {messages.index(entry) + 1}"
+            cells.append(note)
+            out.append("| " + " | ".join(cells) + " |")
+        out += ["", "</div>", ""]
+        out += [f"{number}. {entry}" for number, entry in enumerate(messages, 1)]
+        out += [""] if messages else []
+    return "\n".join(out)
+
+
+def render_missing(language: str, json_name: str) -> str:
+    labels = LABELS[language]
+    header = labels["generated"].format(command=COMMAND, json=f"docs/generated/{json_name}")
+    return f"<!-- {header} -->\n\n{labels['cuda_missing'].format(command=COMMAND)}\n"
+
+
+# -- files --------------------------------------------------------------------------------------
+
+
+def outputs(cpu: dict, cuda: dict | None) -> dict[Path, str]:
+    """Every generated file and its text, from the measured data."""
+    files = {GENERATED / "copy_semantics.json": to_json(cpu)}
+    for language in LANGUAGES:
+        files[GENERATED / f"copy_semantics.{language}.md"] = render(
+            cpu, language, "copy_semantics.json"
+        )
+        cuda_table = GENERATED / f"copy_semantics-cuda.{language}.md"
+        if cuda is None:
+            files[cuda_table] = render_missing(language, "copy_semantics-cuda.json")
+        else:
+            files[cuda_table] = render(cuda, language, "copy_semantics-cuda.json")
+    if cuda is not None:
+        files[GENERATED / "copy_semantics-cuda.json"] = to_json(cuda)
+    return files
+
+
+def committed_cuda() -> dict | None:
+    path = GENERATED / "copy_semantics-cuda.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
+
+
+def main() -> int:
+    cpu = matrix("cpu")
+    if torch.cuda.is_available():
+        cuda = matrix("cuda")
+    else:
+        print("CUDA is not available: CUDA sources not measured, copy_semantics-cuda.json kept")
+        cuda = committed_cuda()
+    GENERATED.mkdir(parents=True, exist_ok=True)
+    for path, text in outputs(cpu, cuda).items():
+        path.write_text(text, encoding="utf-8")
+        print(f"wrote {path.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
