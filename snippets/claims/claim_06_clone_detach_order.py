@@ -1,0 +1,14 @@
+import torch
+
+x = torch.ones(3, requires_grad=True)
+y = x * 2
+
+step = y.clone()  # the intermediate of y.clone().detach()
+print("y.clone()  -> grad_fn:", type(step.grad_fn).__name__)
+print("  .detach() -> grad_fn:", step.detach().grad_fn)
+
+step = y.detach()  # the intermediate of y.detach().clone()
+print("y.detach() -> grad_fn:", step.grad_fn)
+print("  .clone()  -> grad_fn:", step.clone().grad_fn)
+
+print("same values either way:", torch.equal(y.clone().detach(), y.detach().clone()))
