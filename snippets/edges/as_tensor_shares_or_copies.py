@@ -8,6 +8,8 @@ def shares(x, y):
 
 t = torch.arange(3.0)
 print("tensor, same dtype:      returns t itself:", torch.as_tensor(t) is t)
+w = torch.ones(3, requires_grad=True)
+print("tensor requiring grad:   returns w itself:", torch.as_tensor(w) is w)
 print("tensor, other dtype:     shares storage:", shares(torch.as_tensor(t, dtype=torch.int64), t))
 
 a = np.arange(3.0)  # float64
