@@ -1,0 +1,13 @@
+import torch
+
+w = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+loss = (w * w).sum()
+
+value = loss.item()
+values = (w * 2).tolist()
+print("item():   ", type(value).__name__, value)
+print("tolist(): ", type(values).__name__, "of", type(values[0]).__name__, values)
+try:
+    w.detach().item()
+except RuntimeError as e:
+    print("item() on 3 elements:", type(e).__name__ + ": " + str(e).splitlines()[0])
