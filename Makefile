@@ -2,15 +2,18 @@
 # make test    the whole check: snippet outputs in both languages, page structure, the other
 #              tests, ruff, and a strict build of the site
 # make outputs rewrite every output block on every page from real runs of the snippets
+# make bench   measure copy timings on this machine's CPU (about 3 minutes) and rewrite
+#              docs/generated/timings-cpu.*; DEVICE=cuda for transfers on a GPU
 
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+DEVICE ?= cpu
 READY := $(VENV)/.requirements-installed
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: serve test build lint outputs clean
+.PHONY: serve test build lint outputs bench clean
 
 $(READY): requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
@@ -34,6 +37,9 @@ test: lint build
 
 outputs: $(READY)
 	$(BIN)/python -m tools.outputs
+
+bench: $(READY)
+	$(BIN)/python -m tools.bench --device $(DEVICE)
 
 clean:
 	rm -rf site .pytest_cache
