@@ -4,15 +4,18 @@
 # make lint    ruff, actionlint and zizmor over the workflows, and a link check of the built site
 # make outputs rewrite every output block on every page from real runs of the snippets
 # make tables  regenerate docs/generated/ (the copy-semantics matrix) from real runs
+# make bench   measure copy timings on this machine's CPU (about 3 minutes) and rewrite
+#              docs/generated/timings-cpu.*; DEVICE=cuda for transfers on a GPU
 
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+DEVICE ?= cpu
 READY := $(VENV)/.requirements-installed
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: serve test build lint outputs tables clean
+.PHONY: serve test build lint outputs tables bench clean
 
 $(READY): requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
@@ -42,6 +45,9 @@ outputs: $(READY)
 
 tables: $(READY)
 	$(BIN)/python -m tools.semantics
+
+bench: $(READY)
+	$(BIN)/python -m tools.bench --device $(DEVICE)
 
 clean:
 	rm -rf site .pytest_cache
