@@ -24,11 +24,22 @@ from tools import markdown
 
 CHROMIUM = os.environ.get("GUIDE_CHROMIUM", "/usr/bin/chromium")  # Debian's, never a download
 SHOTS = markdown.ROOT / "screenshots"
-# Page paths below a language root: "" for the home page, "layers/" for docs/layers.md.
-CHAPTERS = [
-    "" if page.stem == "index" else page.relative_to(markdown.DOCS).with_suffix("").as_posix() + "/"
+
+
+def _url_path(page):
+    """Where a page is served: "" for docs/index.md, "layers/" for docs/layers.md,
+    "zh/layers/" for docs/layers.zh.md."""
+    stem = page.relative_to(markdown.DOCS).as_posix().removesuffix(".md").removesuffix(".zh")
+    chapter = "" if stem == "index" else stem + "/"
+    return ("zh/" if markdown.language_of(page) == "zh" else "") + chapter
+
+
+# Page paths below a language root.
+CHAPTERS = [_url_path(page) for page in markdown.pages() if markdown.language_of(page) == "en"]
+WITH_DIAGRAMS = [
+    _url_path(page)
     for page in markdown.pages()
-    if markdown.language_of(page) == "en"
+    if any(fence.lang == "mermaid" for fence in markdown.fences(page.read_text(encoding="utf-8")))
 ]
 
 pytestmark = pytest.mark.skipif(
@@ -190,7 +201,7 @@ def test_search_finds_the_chapter(visit, language, query, expected):
     assert found, f"{query!r}: no result in {expected}, got {hrefs[:5]}"
 
 
-@pytest.mark.parametrize("path", ["layers/", "zh/layers/"])
+@pytest.mark.parametrize("path", WITH_DIAGRAMS)
 def test_diagrams_render_as_svg(visit, path):
     page = visit().open(path)
     diagrams = page.locator("div.mermaid")

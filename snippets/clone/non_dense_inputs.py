@@ -1,0 +1,15 @@
+import torch
+
+grid = torch.arange(24.0).reshape(4, 6)
+images = torch.zeros(2, 3, 8, 8).to(memory_format=torch.channels_last)
+inputs = {  # each one skips elements, so its memory is not dense
+    "grid[:, ::2]": grid[:, ::2],
+    "grid.t()[::2]": grid.t()[::2],
+    "images[..., ::2, ::2]": images[..., ::2, ::2],
+}
+print(f"{'input':<24}{'stride':<18}{'clone stride':<18}clone contiguous")
+for name, t in inputs.items():
+    c = t.clone()
+    print(f"{name:<24}{t.stride()!s:<18}{c.stride()!s:<18}{c.is_contiguous()}")
+channels_last = images[..., ::2, ::2].clone().is_contiguous(memory_format=torch.channels_last)
+print("images[..., ::2, ::2].clone() is channels_last:", channels_last)
