@@ -12,3 +12,7 @@ print("y.detach() -> grad_fn:", step.grad_fn)
 print("  .clone()  -> grad_fn:", step.clone().grad_fn)
 
 print("same values either way:", torch.equal(y.clone().detach(), y.detach().clone()))
+
+with torch.no_grad():  # the condition: no node without grad mode...
+    print("under no_grad, y.clone() -> grad_fn:", y.clone().grad_fn)
+print("source without grad, clone() -> grad_fn:", torch.ones(3).clone().grad_fn)  # ...or grad
