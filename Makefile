@@ -2,6 +2,7 @@
 # make test    the whole check: snippet outputs in both languages, page structure, the other
 #              tests, ruff, and a strict build of the site
 # make outputs rewrite every output block on every page from real runs of the snippets
+# make notebooks regenerate docs/notebooks/: every chapter as a Jupyter notebook, executed
 
 PYTHON ?= python3
 VENV := .venv
@@ -10,7 +11,7 @@ READY := $(VENV)/.requirements-installed
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: serve test build lint outputs clean
+.PHONY: serve test build lint outputs notebooks clean
 
 $(READY): requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
@@ -34,6 +35,9 @@ test: lint build
 
 outputs: $(READY)
 	$(BIN)/python -m tools.outputs
+
+notebooks: $(READY)
+	$(BIN)/python -m tools.notebooks
 
 clean:
 	rm -rf site .pytest_cache
