@@ -12,6 +12,7 @@ from pathlib import Path, PurePosixPath
 
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File
+from mkdocs.structure.toc import get_toc
 
 NOTEBOOKS = "notebooks"  # under docs/
 NOTEBOOK_SECTION = "Notebooks"  # the nav section; translated by nav_translations in mkdocs.yml
@@ -219,7 +220,31 @@ def on_page_content(html, page, config, files):
         html,
     )
     html = html.replace('class="anchor-link"', 'class="headerlink"')
+    page.toc = _toc(html)
     return _H1_END.sub(lambda m: m[0] + _download_button(page), html, count=1)
+
+
+_HEADING = re.compile(r'<h(?P<level>[1-6]) id="(?P<id>[^"]+)">(?P<inner>.*?)</h(?P=level)>', re.S)
+_HEADERLINK = re.compile(r'<a class="headerlink"[^>]*>.*?</a>', re.S)
+_TAG = re.compile(r"<[^>]+>")
+
+
+def _toc(html: str):
+    """The table of contents from the rendered headings.
+
+    mkdocs-jupyter's own drops inline code from titles ("`expand` versus `repeat`" becomes
+    "versus").
+    """
+    root: list[dict] = []
+    open_tokens: list[dict] = []
+    for match in _HEADING.finditer(html):
+        name = _TAG.sub("", _HEADERLINK.sub("", match["inner"])).strip()
+        token = {"level": int(match["level"]), "id": match["id"], "name": name, "children": []}
+        while open_tokens and open_tokens[-1]["level"] >= token["level"]:
+            open_tokens.pop()
+        (open_tokens[-1]["children"] if open_tokens else root).append(token)
+        open_tokens.append(token)
+    return get_toc(root)
 
 
 _H1_END = re.compile(r"</h1>")

@@ -41,15 +41,15 @@ CELL_TIMEOUT_S = 120
 SITE_NAME = {"en": "What a tensor copy copies", "zh": "张量复制到底复制了什么"}
 ABOUT = {
     "en": (
-        "*This notebook is generated from the chapter “{title}” of *{site}*. Each code cell is "
+        "> This notebook is generated from the chapter “{title}” of *{site}*. Each code cell is "
         "one complete program from the project's `snippets/` folder, and the outputs were "
         "recorded by running the cells in order with torch {torch}. Run them in order in a "
-        "Python kernel that has `torch` installed.*"
+        "Python kernel that has `torch` installed."
     ),
     "zh": (
-        "*本笔记本由《{site}》中“{title}”一章自动生成。每个代码单元都是项目 `snippets/` 目录中"
+        "> 本笔记本由《{site}》中“{title}”一章自动生成。每个代码单元都是项目 `snippets/` 目录中"
         "的一个完整程序，下面的输出是用 torch {torch} 按顺序运行这些单元记录下来的。请在装有 "
-        "`torch` 的 Python 内核中按顺序运行。*"
+        "`torch` 的 Python 内核中按顺序运行。"
     ),
 }
 # The output of a CUDA cell where the notebook was generated without a GPU (as on the pages).
