@@ -345,6 +345,10 @@ def test_notebook_page_is_rendered_not_raw(visit, slug, language):
     assert '"cell_type"' not in article.inner_text(), "the notebook is shown as JSON"
     title = "".join(cells[0]["source"]).splitlines()[0].lstrip("# ").replace("`", "")
     assert page.locator("h1").first.inner_text().strip().rstrip("¶").strip() == title
+    chapter = notebooks.page_path(slug, language).read_text(encoding="utf-8")
+    anchors = {heading.anchor for heading in markdown.headings(chapter)}
+    ids = article.locator("h1, h2, h3, h4").evaluate_all("hs => hs.map(h => h.id)")
+    assert ids and set(ids) <= anchors, f"heading ids {ids} are not the chapter's anchors"
     code = [c for c in cells if c["cell_type"] == "code"]
     assert article.locator(".jp-CodeCell .language-python").count() == len(code)
     printed = [c for c in code if c.get("outputs")]

@@ -210,6 +210,7 @@ def on_page_content(html, page, config, files):
     # nbconvert's cell ids ("cell-id=03-views") are no valid CSS id selector; Material's copy
     # button builds one from the id of the block's container.
     html = html.replace('id="cell-id=', 'id="cell-')
+    html = _SECTION_HEADING.sub(_with_page_anchor, html)
     html = _SCRIPT.sub("", _STYLE.sub("", html))
     html = _MATHJAX_NOTES.sub("", _COPY_TEXT.sub("", _COPY_BUTTON.sub("", html)))
     html = _CODE.sub(
@@ -247,8 +248,24 @@ def _toc(html: str):
     return get_toc(root)
 
 
+# A section's markdown cell is named after the heading's anchor on the chapter page
+# (tools/notebooks.py): "cell-03-views". Its heading gets that anchor as id, instead of the one
+# nbconvert derives from the title, which is empty for a Chinese title.
+_SECTION_HEADING = re.compile(
+    r'(?P<cell>id="cell-\d+-(?P<anchor>[A-Za-z0-9_-]+)">)(?P<between>(?:(?!class="jp-Cell ).)*?)'
+    r'<h(?P<level>[1-6]) id="[^"]*">(?P<inner>.*?)</h(?P=level)>',
+    re.S,
+)
+
+
+def _with_page_anchor(match: re.Match) -> str:
+    anchor, level = match["anchor"], match["level"]
+    inner = re.sub(r'href="#[^"]*"', f'href="#{anchor}"', match["inner"], count=1)
+    return f'{match["cell"]}{match["between"]}<h{level} id="{anchor}">{inner}</h{level}>'
+
+
 _H1_END = re.compile(r"</h1>")
-_DOWNLOAD = {"en": "Download the notebook", "zh": "下载笔记本"}
+_DOWNLOAD = {"en": "Download", "zh": "下载"}
 
 
 def _download_button(page) -> str:
