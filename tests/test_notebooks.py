@@ -12,6 +12,8 @@ from __future__ import annotations
 import copy
 import json
 import os
+import subprocess
+import sys
 
 import pytest
 
@@ -72,6 +74,35 @@ def test_notebook_has_nothing_machine_specific(pair):
     for cell in notebook["cells"]:
         assert "execution" not in cell["metadata"], "execution timestamps are recorded"
         assert "tags" not in cell["metadata"]
+
+
+# --- the built site (the browser tests look at the same pages in Chromium) ---------------------
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("site")
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(out)]
+    subprocess.run(command, cwd=markdown.ROOT, check=True, env=env, capture_output=True)
+    return out
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=_id)
+def test_built_notebook_page_is_html_with_its_download(built, pair):
+    """mkdocs-jupyter and i18n together: a page per language, not raw JSON, nothing external."""
+    slug, language = pair
+    root = built if language == "en" else built / language
+    folder = root / notebooks.NOTEBOOKS.name / slug.replace("/", "-")
+    html = (folder / "index.html").read_text(encoding="utf-8")
+    assert 'class="jupyter-wrapper"' in html
+    assert '"cell_type"' not in html
+    assert "<style" not in html.split('class="jupyter-wrapper"')[1], "JupyterLab's CSS is back"
+    assert 'src="http' not in html and "cdnjs" not in html
+    source = notebooks.notebook_path(slug, language)
+    assert (folder / source.name).read_bytes() == source.read_bytes()
+    chapter = (root / slug / "index.html").read_text(encoding="utf-8")
+    assert f'href="../{notebooks.NOTEBOOKS.name}/{slug}/"' in chapter, "no link to the notebook"
 
 
 # --- the checks above can fail ----------------------------------------------------------------
