@@ -6,6 +6,7 @@
 # make tables  regenerate docs/generated/ (the copy-semantics matrix) from real runs
 # make bench   measure copy timings on this machine's CPU (about 3 minutes) and rewrite
 #              docs/generated/timings-cpu.*; DEVICE=cuda for transfers on a GPU
+# make notebooks regenerate docs/notebooks/: every chapter as a Jupyter notebook, executed
 
 PYTHON ?= python3
 VENV := .venv
@@ -15,7 +16,7 @@ READY := $(VENV)/.requirements-installed
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: serve test build lint outputs tables bench clean
+.PHONY: serve test build lint outputs tables bench notebooks clean
 
 $(READY): requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
@@ -48,6 +49,9 @@ tables: $(READY)
 
 bench: $(READY)
 	$(BIN)/python -m tools.bench --device $(DEVICE)
+
+notebooks: $(READY)
+	$(BIN)/python -m tools.notebooks
 
 clean:
 	rm -rf site .pytest_cache

@@ -1,0 +1,154 @@
+"""The chapter notebooks (docs/notebooks/, written by `make notebooks`) are current and truthful.
+
+Current: regenerating a notebook from its page and snippets (in memory, without running it)
+gives the same cells. Truthful: what each code cell printed when the notebook was executed is
+what the page shows under the same snippet (the page's outputs are checked against real runs by
+the Sybil tests, so the notebook is checked against a real run too). The last tests show that
+these checks can fail.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tools import markdown, notebooks
+from tools.checker import REQUIRE_CUDA
+
+CHAPTERS = notebooks.chapters()
+PAIRS = [(slug, language) for slug in CHAPTERS for language in markdown.LANGUAGES]
+REGENERATE = "(`make notebooks` regenerates them)"
+
+
+def _id(pair):
+    return "-".join(pair)
+
+
+def _committed(slug, language) -> dict:
+    path = notebooks.notebook_path(slug, language)
+    if not path.is_file():
+        pytest.fail(f"{path.relative_to(markdown.ROOT)} is missing {REGENERATE}")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_every_chapter_has_notebooks():
+    assert CHAPTERS, "no chapter found in docs/"
+    expected = {notebooks.notebook_path(s, lang) for s, lang in PAIRS}
+    present = set(notebooks.NOTEBOOKS.glob("*.ipynb"))
+    missing = sorted(p.name for p in expected - present)
+    orphans = sorted(p.name for p in present - expected)
+    assert not missing, f"notebooks missing: {missing} {REGENERATE}"
+    assert not orphans, f"notebooks without a chapter: {orphans} {REGENERATE}"
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=_id)
+def test_notebook_is_current(pair):
+    difference = notebooks.staleness(_committed(*pair), notebooks.build(*pair))
+    assert difference is None, f"{_id(pair)} is stale {REGENERATE}: {difference}"
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=_id)
+def test_notebook_outputs_are_the_pages_outputs(pair):
+    page = notebooks.page_path(*pair).read_text(encoding="utf-8")
+    problems, not_run = notebooks.output_differences(page, _committed(*pair))
+    assert not problems, "\n".join(problems) + f"\n{REGENERATE}"
+    if not_run:
+        if os.environ.get(REQUIRE_CUDA) == "1":
+            pytest.fail(f"cells not run, with {REQUIRE_CUDA}=1: {not_run} {REGENERATE}")
+        pytest.skip(f"not run where the notebook was generated (no GPU): {not_run}")
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=_id)
+def test_notebook_has_nothing_machine_specific(pair):
+    """Regenerating on another machine must give the same file."""
+    notebook = _committed(*pair)
+    assert notebook["metadata"] == {
+        "kernelspec": notebooks.KERNEL,
+        "language_info": {"name": "python"},
+    }
+    for cell in notebook["cells"]:
+        assert "execution" not in cell["metadata"], "execution timestamps are recorded"
+        assert "tags" not in cell["metadata"]
+
+
+# --- the built site (the browser tests look at the same pages in Chromium) ---------------------
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("site")
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(out)]
+    subprocess.run(command, cwd=markdown.ROOT, check=True, env=env, capture_output=True)
+    return out
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=_id)
+def test_built_notebook_page_is_html_with_its_download(built, pair):
+    """mkdocs-jupyter and i18n together: a page per language, not raw JSON, nothing external."""
+    slug, language = pair
+    root = built if language == "en" else built / language
+    folder = root / notebooks.NOTEBOOKS.name / slug.replace("/", "-")
+    html = (folder / "index.html").read_text(encoding="utf-8")
+    assert 'class="jupyter-wrapper"' in html
+    assert '"cell_type"' not in html
+    assert "<style" not in html.split('class="jupyter-wrapper"')[1], "JupyterLab's CSS is back"
+    assert 'src="http' not in html and "cdnjs" not in html
+    source = notebooks.notebook_path(slug, language)
+    assert (folder / source.name).read_bytes() == source.read_bytes()
+    chapter = (root / slug / "index.html").read_text(encoding="utf-8")
+    assert f'href="../{notebooks.NOTEBOOKS.name}/{slug}/"' in chapter, "no link to the notebook"
+
+
+# --- the checks above can fail ----------------------------------------------------------------
+
+
+@pytest.fixture
+def example():
+    slug = "layers" if "layers" in CHAPTERS else CHAPTERS[0]
+    return slug, _committed(slug, "en")
+
+
+def _first_code_cell(notebook):
+    return next(c for c in notebook["cells"] if c["cell_type"] == "code")
+
+
+def test_a_changed_snippet_makes_the_notebook_stale(example):
+    slug, notebook = example
+    changed = copy.deepcopy(notebook)
+    _first_code_cell(changed)["source"] = ["print('edited by hand')"]
+    assert notebooks.staleness(changed, notebooks.build(slug, "en")) is not None
+
+
+def test_a_changed_heading_makes_the_notebook_stale(example):
+    slug, notebook = example
+    changed = copy.deepcopy(notebook)
+    changed["cells"][0]["source"] = ["# Another title"]
+    assert notebooks.staleness(changed, notebooks.build(slug, "en")) is not None
+
+
+def test_a_different_output_is_caught(example):
+    slug, notebook = example
+    page = notebooks.page_path(slug, "en").read_text(encoding="utf-8")
+    changed = copy.deepcopy(notebook)
+    _first_code_cell(changed)["outputs"] = [
+        {"output_type": "stream", "name": "stdout", "text": ["something else\n"]}
+    ]
+    problems, _ = notebooks.output_differences(page, changed)
+    assert len(problems) == 1
+
+
+def test_an_expression_value_in_the_notebook_is_caught(example):
+    slug, notebook = example
+    page = notebooks.page_path(slug, "en").read_text(encoding="utf-8")
+    changed = copy.deepcopy(notebook)
+    _first_code_cell(changed)["outputs"].append(
+        {"output_type": "execute_result", "data": {"text/plain": "1"}, "execution_count": 1}
+    )
+    problems, _ = notebooks.output_differences(page, changed)
+    assert len(problems) == 1
