@@ -4,6 +4,13 @@ A conftest's hooks only reach files below its own folder, so the Sybil collector
 as a plugin instead, which reaches docs/ too (pytest is pointed at both folders: pyproject.toml).
 """
 
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tools import markdown
 from tools.checker import make_sybil
 
 
@@ -17,3 +24,13 @@ class _DocsPlugin:
 
 def pytest_configure(config):
     config.pluginmanager.register(_DocsPlugin(), "guide-docs")
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory):
+    """The site, built once per test session for every test that looks at the built pages."""
+    out = tmp_path_factory.mktemp("site")
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(out)]
+    subprocess.run(command, cwd=markdown.ROOT, check=True, env=env, capture_output=True)
+    return out

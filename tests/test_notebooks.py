@@ -12,8 +12,6 @@ from __future__ import annotations
 import copy
 import json
 import os
-import subprocess
-import sys
 
 import pytest
 
@@ -79,13 +77,9 @@ def test_notebook_has_nothing_machine_specific(pair):
 # --- the built site (the browser tests look at the same pages in Chromium) ---------------------
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    out = tmp_path_factory.mktemp("site")
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(out)]
-    subprocess.run(command, cwd=markdown.ROOT, check=True, env=env, capture_output=True)
-    return out
+@pytest.fixture
+def built(built_site):
+    return built_site
 
 
 @pytest.mark.parametrize("pair", PAIRS, ids=_id)
