@@ -7,6 +7,7 @@
 # make bench   measure copy timings on this machine's CPU (about 3 minutes) and rewrite
 #              docs/generated/timings-cpu.*; DEVICE=cuda for transfers on a GPU
 # make notebooks regenerate docs/notebooks/: every chapter as a Jupyter notebook, executed
+# make lock    re-pin requirements.in into requirements.txt, every package with its hashes
 
 PYTHON ?= python3
 VENV := .venv
@@ -16,13 +17,15 @@ READY := $(VENV)/.requirements-installed
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: serve test build lint outputs tables bench notebooks clean
+.PHONY: serve test build lint outputs tables bench notebooks lock clean
 
 $(READY): requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
 		|| { echo "Python 3.11 or newer is needed (found $$($(PYTHON) --version))"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --require-hashes \
+		-r requirements.txt
+	$(BIN)/python -m pip check
 	touch $@
 
 serve: $(READY)
@@ -36,22 +39,32 @@ lint: build
 	$(BIN)/ruff format --check tests tools
 	$(BIN)/actionlint
 	$(BIN)/zizmor --offline --persona=pedantic --quiet .github/workflows
-	$(BIN)/python -m tools.linkcheck site
+	$(BIN)/python -m tools.check.links site
 
+# The site is built once (site/): the link check reads it, and so do the tests that look at the
+# built pages (GUIDE_BUILT_SITE), the browser tests among them.
 test: lint
-	$(BIN)/python -m pytest
+	GUIDE_BUILT_SITE=site $(BIN)/python -m pytest
 
 outputs: $(READY)
-	$(BIN)/python -m tools.outputs
+	$(BIN)/python -m tools.generate.outputs
 
 tables: $(READY)
-	$(BIN)/python -m tools.semantics
+	$(BIN)/python -m tools.generate.semantics
 
 bench: $(READY)
-	$(BIN)/python -m tools.bench --device $(DEVICE)
+	$(BIN)/python -m tools.generate.bench --device $(DEVICE)
 
 notebooks: $(READY)
-	$(BIN)/python -m tools.notebooks
+	$(BIN)/python -m tools.generate.notebooks
+
+# pip-tools lives in its own throw-away environment: it is a maintainer's tool, not the site's.
+lock:
+	$(PYTHON) -m venv .venv-lock
+	.venv-lock/bin/python -m pip install --quiet --disable-pip-version-check pip-tools==7.6.2
+	.venv-lock/bin/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras \
+		--no-emit-index-url --no-emit-find-links --annotation-style=line \
+		--output-file requirements.txt requirements.in
 
 clean:
 	rm -rf site .pytest_cache

@@ -7,11 +7,12 @@ as a plugin instead, which reaches docs/ too (pytest is pointed at both folders:
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-from tools import markdown
-from tools.checker import make_sybil
+from tools import project
+from tools.check.sybil_pages import make_sybil
 
 
 class _DocsPlugin:
@@ -26,11 +27,20 @@ def pytest_configure(config):
     config.pluginmanager.register(_DocsPlugin(), "guide-docs")
 
 
+BUILT_SITE = "GUIDE_BUILT_SITE"  # `make test` builds the site once and names it here
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory):
-    """The site, built once per test session for every test that looks at the built pages."""
+    """The site, built once for every test that looks at the built pages.
+
+    `make test` has built it already (for the link check) and says where; a plain `pytest`
+    builds it here.
+    """
+    if os.environ.get(BUILT_SITE):
+        return Path(os.environ[BUILT_SITE]).resolve()
     out = tmp_path_factory.mktemp("site")
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(out)]
-    subprocess.run(command, cwd=markdown.ROOT, check=True, env=env, capture_output=True)
+    subprocess.run(command, cwd=project.ROOT, check=True, env=env, capture_output=True)
     return out

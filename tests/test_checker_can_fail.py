@@ -1,15 +1,18 @@
-"""The checks fail when they should: each test breaks a copy of a real page on purpose."""
+"""The checks fail when they should: each test breaks a sample page (tests/data/) on purpose.
 
-import shutil
+The sample pages include real snippets. Each test first brings their output blocks up to date
+with `make outputs`' own rewrite, so that only the change a test makes can break them.
+"""
 
 import pytest
 from sybil.example import SybilFailure
 
-from tools import markdown, runner
-from tools.checker import REQUIRE_CUDA, make_sybil, result_of
-from tools.outputs import rewrite
+from tools import pages, project, snippets
+from tools.check.sybil_pages import REQUIRE_CUDA, make_sybil, result_of
+from tools.generate.outputs import rewrite
 
-PAGE = markdown.DOCS / "layers.md"
+DATA = project.ROOT / "tests" / "data"
+SAMPLE, SAMPLE_ZH = DATA / "sample.md", DATA / "sample.zh.md"
 
 
 def _evaluate_all(page):
@@ -17,44 +20,46 @@ def _evaluate_all(page):
         example.evaluate()
 
 
-def _copy(tmp_path, text=None):
-    copy = tmp_path / PAGE.name
-    if text is None:
-        shutil.copy(PAGE, copy)
-    else:
-        copy.write_text(text, encoding="utf-8")
-    return copy
+def _current(text: str) -> str:
+    found = [e.snippet for e in pages.examples(text) if e.snippet]
+    return rewrite(text, {snippet: result_of(snippet) for snippet in found})[0]
 
 
-def test_an_unchanged_copy_passes(tmp_path):
-    _evaluate_all(_copy(tmp_path))
+def _page(tmp_path, text=None, name="sample.md"):
+    page = tmp_path / name
+    page.write_text(_current(SAMPLE.read_text(encoding="utf-8")) if text is None else text)
+    return page
+
+
+def test_an_up_to_date_sample_passes(tmp_path):
+    _evaluate_all(_page(tmp_path))
 
 
 def test_a_wrong_output_fails(tmp_path):
-    text = PAGE.read_text(encoding="utf-8")
-    first = markdown.examples(text)[0].output
-    wrong = first.body.replace("24 bytes", "48 bytes")
+    text = _current(SAMPLE.read_text(encoding="utf-8"))
+    first = pages.examples(text)[0].output
+    wrong = first.body.replace("True", "False", 1)
     assert wrong != first.body
-    page = _copy(tmp_path, text[: first.body_start] + wrong + text[first.body_end :])
+    page = _page(tmp_path, text[: first.body_start] + wrong + text[first.body_end :])
     with pytest.raises(SybilFailure, match="differs from the page"):
         _evaluate_all(page)
 
 
 def test_a_hand_typed_python_block_is_rejected(tmp_path):
     extra = "\n```python\nimport torch\nprint(torch.ones(1))\n```\n\n```text\ntensor([1.])\n```\n"
-    page = _copy(tmp_path, PAGE.read_text(encoding="utf-8") + extra)
+    page = _page(tmp_path, _current(SAMPLE.read_text(encoding="utf-8")) + extra)
     with pytest.raises(SybilFailure, match="not one snippet include"):
         _evaluate_all(page)
 
 
 def test_an_include_without_output_is_rejected(tmp_path):
-    page = _copy(tmp_path, '```python\n--8<-- "snippets/layers/three_layers.py"\n```\n')
+    page = _page(tmp_path, '```python\n--8<-- "snippets/layers/three_layers.py"\n```\n')
     with pytest.raises(SybilFailure, match="no ```text block"):
         _evaluate_all(page)
 
 
 def test_a_missing_snippet_is_rejected(tmp_path):
-    page = _copy(tmp_path, '```python\n--8<-- "snippets/layers/nowhere.py"\n```\n\n```text\n```\n')
+    page = _page(tmp_path, '```python\n--8<-- "snippets/layers/nowhere.py"\n```\n\n```text\n```\n')
     with pytest.raises(SybilFailure, match="does not exist"):
         _evaluate_all(page)
 
@@ -63,10 +68,10 @@ def test_ellipsis_matches_anything_but_the_rest_must_match(tmp_path):
     good = (
         '```python\n--8<-- "snippets/layers/three_layers.py"\n```\n\n```text\nstorage: ...\n```\n'
     )
-    _evaluate_all(_copy(tmp_path, good))
+    _evaluate_all(_page(tmp_path, good))
     bad = good.replace("storage: ...", "storage: ...\nextra line")
     with pytest.raises(SybilFailure):
-        _evaluate_all(_copy(tmp_path, bad))
+        _evaluate_all(_page(tmp_path, bad))
 
 
 def test_a_cuda_snippet_is_skipped_without_a_gpu_and_fails_when_a_gpu_is_required(
@@ -74,9 +79,9 @@ def test_a_cuda_snippet_is_skipped_without_a_gpu_and_fails_when_a_gpu_is_require
 ):
     snippet = tmp_path / "on_gpu.py"
     snippet.write_text(
-        f"{markdown.CUDA_MARKER}\nimport torch\n\nprint(torch.ones(1, device='cuda').device)\n"
+        f"{project.CUDA_MARKER}\nimport torch\n\nprint(torch.ones(1, device='cuda').device)\n"
     )
-    page = _copy(tmp_path, f'```python\n--8<-- "{snippet}"\n```\n\n```text\ncuda:0\n```\n')
+    page = _page(tmp_path, f'```python\n--8<-- "{snippet}"\n```\n\n```text\ncuda:0\n```\n')
     if result_of(str(snippet)).status != "skipped":
         _evaluate_all(page)  # a GPU is here: the snippet runs and is checked like any other
         return
@@ -87,29 +92,44 @@ def test_a_cuda_snippet_is_skipped_without_a_gpu_and_fails_when_a_gpu_is_require
         _evaluate_all(page)
 
 
-def test_translations_out_of_step_are_detected():
-    english = PAGE.read_text(encoding="utf-8")
-    chinese = markdown.translation_of(PAGE).read_text(encoding="utf-8")
-    assert markdown.structure_difference(english, chinese) is None
-    for broken in (
-        chinese.replace("{ #views }", "{ #shi-tu }"),
-        chinese.replace("!!! warning", "!!! note", 1),
-        chinese.replace("snippets/layers/slice_offset.py", "snippets/layers/three_layers.py"),
-        chinese.replace("storage offset of row: 3", "storage offset of row: 4"),
-    ):
-        assert broken != chinese
-        assert markdown.structure_difference(english, broken) is not None
+def test_the_samples_are_translations_of_each_other():
+    english, chinese = SAMPLE.read_text(encoding="utf-8"), SAMPLE_ZH.read_text(encoding="utf-8")
+    assert pages.structure_difference(english, chinese) is None
+
+
+@pytest.mark.parametrize(
+    ("change", "replacement"),
+    [
+        ("{ #second }", "{ #di-er-jie }"),  # an anchor
+        ('!!! warning "小心"', '!!! note "小心"'),  # an admonition's kind
+        ('=== "二"\n\n    另一个标签页。\n\n', ""),  # a tab
+        ("snippets/layers/three_layers.py", "snippets/layers/slice_offset.py"),  # an include
+        ("```mermaid\nflowchart LR\n    a --> b\n```\n", ""),  # a diagram
+    ],
+)
+def test_translations_out_of_step_are_detected(change, replacement):
+    english, chinese = SAMPLE.read_text(encoding="utf-8"), SAMPLE_ZH.read_text(encoding="utf-8")
+    broken = chinese.replace(change, replacement)
+    assert broken != chinese
+    assert pages.structure_difference(english, broken) is not None
+
+
+def test_different_outputs_are_out_of_step():
+    english, chinese = SAMPLE.read_text(encoding="utf-8"), SAMPLE_ZH.read_text(encoding="utf-8")
+    assert pages.structure_difference(english, chinese.replace("stale", "fresh", 1)) is not None
 
 
 def test_a_snippet_missing_from_one_language_is_detected(tmp_path):
-    docs = tmp_path / "docs"
-    shutil.copytree(markdown.DOCS, docs, ignore=shutil.ignore_patterns("assets"))
-    page = docs / "layers.zh.md"
-    page.write_text(
-        page.read_text(encoding="utf-8").replace("snippets/layers/slice_offset.py", "x.py"),
-        encoding="utf-8",
-    )
-    assert markdown.unshown_snippets(docs) == ["snippets/layers/slice_offset.py (zh)"]
+    docs, snippets_dir = tmp_path / "docs", tmp_path / "snippets" / "sample"
+    docs.mkdir()
+    snippets_dir.mkdir(parents=True)
+    (snippets_dir / "shown.py").write_text("print(1)\n")
+    (snippets_dir / "only_english.py").write_text("print(2)\n")
+    include = '```python\n--8<-- "snippets/sample/{}.py"\n```\n\n'
+    (docs / "page.md").write_text(include.format("shown") + include.format("only_english"))
+    (docs / "page.zh.md").write_text(include.format("shown"))
+    missing = pages.unshown_snippets(docs, tmp_path / "snippets")
+    assert missing == ["snippets/sample/only_english.py (zh)"]
 
 
 def test_make_outputs_rewrites_wrong_blocks_adds_missing_ones_and_keeps_ellipses():
@@ -120,17 +140,51 @@ def test_make_outputs_rewrites_wrong_blocks_adds_missing_ones_and_keeps_ellipses
     wrong = include + "\n```text\nold output\n```\n"
     assert rewrite(wrong, results) == (include + f"\n```text\n{printed}```\n", 1)
     assert rewrite(include, results) == (include + f"\n```text\n{printed}```\n", 1)
-    loose = include + "\n```text\na: ...\nb is a: True\n```\n"
+    first_line = printed.splitlines()[0]
+    loose = include + f"\n```text\n{first_line}\n...\n```\n"
     assert rewrite(loose, results) == (loose, 0)
     indented = "    " + include.replace("\n", "\n    ").rstrip(" ")
     new, changed = rewrite(indented, results)
-    assert changed == 1 and "\n    ```text\n    a: tensor" in new
+    assert changed == 1 and f"\n    ```text\n    {first_line}" in new
 
 
 def test_make_outputs_marks_a_gpu_snippet_that_could_not_run():
     snippet = "snippets/devices/some_gpu_snippet.py"
-    skipped = {snippet: runner.Result("skipped", "", runner.NO_CUDA, 0.0)}
+    skipped = {snippet: snippets.Result("skipped", "", snippets.NO_CUDA, 0.0)}
     include = f'```python\n--8<-- "{snippet}"\n```\n'
-    assert rewrite(include, skipped) == (include + f"\n```text\n{runner.GPU_PENDING}```\n", 1)
+    assert rewrite(include, skipped) == (include + f"\n```text\n{snippets.GPU_PENDING}```\n", 1)
     recorded = include + "\n```text\ncuda:0\n```\n"
     assert rewrite(recorded, skipped) == (recorded, 0)
+
+
+# --- the snippet runner says how a snippet failed ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("code", "status", "how"),
+    [
+        ("import sys\nsys.exit(3)\n", "error", "exited with code 3"),
+        ("import os, signal\nos.kill(os.getpid(), signal.SIGSEGV)\n", "error", "SIGSEGV"),
+        ("import os, signal\nos.kill(os.getpid(), signal.SIGKILL)\n", "error", "out of memory"),
+        ("raise ValueError('boom')\n", "error", "exited with code 1"),
+        ("import time\ntime.sleep(30)\n", "timeout", "limit of 1 s"),
+        ("print('fine')\n", "ok", ""),
+    ],
+    ids=["exit-code", "segfault", "sigkill", "exception", "timeout", "ok"],
+)
+def test_the_runner_says_how_a_snippet_ended(tmp_path, monkeypatch, code, status, how):
+    snippet = tmp_path / "ending.py"
+    snippet.write_text(code)
+    monkeypatch.setenv(snippets.TIMEOUT_VARIABLE, "1")
+    result = snippets.run([str(snippet)])[str(snippet)]
+    assert result.status == status
+    assert how in result.how
+    if status != "ok":
+        assert str(snippet) in result.how, "the message names the snippet"
+
+
+def test_a_traceback_reaches_the_report(tmp_path):
+    snippet = tmp_path / "raises.py"
+    snippet.write_text("raise ValueError('boom')\n")
+    result = snippets.run([str(snippet)])[str(snippet)]
+    assert "ValueError: boom" in result.stderr

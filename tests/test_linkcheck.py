@@ -1,6 +1,6 @@
 """The link check finds what it should, on a small site built by hand for the purpose."""
 
-from tools.linkcheck import broken_links
+from tools.check.links import broken_links
 
 
 def _page(path, body):

@@ -15,11 +15,12 @@ import os
 
 import pytest
 
-from tools import markdown, notebooks
-from tools.checker import REQUIRE_CUDA
+from tools import project
+from tools.check.sybil_pages import REQUIRE_CUDA
+from tools.generate import notebooks
 
 CHAPTERS = notebooks.chapters()
-PAIRS = [(slug, language) for slug in CHAPTERS for language in markdown.LANGUAGES]
+PAIRS = [(slug, language) for slug in CHAPTERS for language in project.LANGUAGES]
 REGENERATE = "(`make notebooks` regenerates them)"
 
 
@@ -30,7 +31,7 @@ def _id(pair):
 def _committed(slug, language) -> dict:
     path = notebooks.notebook_path(slug, language)
     if not path.is_file():
-        pytest.fail(f"{path.relative_to(markdown.ROOT)} is missing {REGENERATE}")
+        pytest.fail(f"{path.relative_to(project.ROOT)} is missing {REGENERATE}")
     return json.loads(path.read_text(encoding="utf-8"))
 
 
@@ -48,6 +49,12 @@ def test_every_chapter_has_notebooks():
 def test_notebook_is_current(pair):
     difference = notebooks.staleness(_committed(*pair), notebooks.build(*pair))
     assert difference is None, f"{_id(pair)} is stale {REGENERATE}: {difference}"
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=_id)
+def test_notebook_holds_every_text_block_of_its_page(pair):
+    missing = notebooks.missing_text(*pair, _committed(*pair))
+    assert not missing, f"{_id(pair)}: not in the notebook {REGENERATE}:\n" + "\n".join(missing)
 
 
 @pytest.mark.parametrize("pair", PAIRS, ids=_id)
@@ -77,26 +84,29 @@ def test_notebook_has_nothing_machine_specific(pair):
 # --- the built site (the browser tests look at the same pages in Chromium) ---------------------
 
 
-@pytest.fixture
-def built(built_site):
-    return built_site
-
-
 @pytest.mark.parametrize("pair", PAIRS, ids=_id)
-def test_built_notebook_page_is_html_with_its_download(built, pair):
-    """mkdocs-jupyter and i18n together: a page per language, not raw JSON, nothing external."""
+def test_built_notebook_page_shows_the_notebook_with_its_download(built_site, pair):
+    """A page per language, drawn from the notebook, nothing external; the chapter links to it."""
     slug, language = pair
-    root = built if language == "en" else built / language
-    folder = root / notebooks.NOTEBOOKS.name / slug.replace("/", "-")
+    root = built_site / project.prefix(language) if project.prefix(language) else built_site
+    folder = built_site / project.notebook_url(slug, language)
     html = (folder / "index.html").read_text(encoding="utf-8")
-    assert 'class="jupyter-wrapper"' in html
-    assert '"cell_type"' not in html
-    assert "<style" not in html.split('class="jupyter-wrapper"')[1], "JupyterLab's CSS is back"
+    committed = _committed(slug, language)
+    code = [c for c in committed["cells"] if c["cell_type"] == "code"]
+    assert html.count('class="language-python highlight"') == len(code)
+    assert '"cell_type"' not in html, "the notebook is shown as JSON"
     assert 'src="http' not in html and "cdnjs" not in html
+    assert "jp-Cell" not in html and "In&nbsp;[" not in html, "notebook prompts are back"
+    for cell in committed["cells"]:
+        anchor = cell["metadata"].get("anchor")
+        if anchor:
+            assert f'id="{anchor}"' in html, f"heading {anchor} lost its chapter anchor"
     source = notebooks.notebook_path(slug, language)
     assert (folder / source.name).read_bytes() == source.read_bytes()
+    assert f'href="{source.name}" download' in html, "no download button"
     chapter = (root / slug / "index.html").read_text(encoding="utf-8")
-    assert f'href="../{notebooks.NOTEBOOKS.name}/{slug}/"' in chapter, "no link to the notebook"
+    assert f'href="../notebooks/{slug}/"' in chapter, "the chapter does not link to its notebook"
+    assert f'href="../notebooks/{slug}/{source.name}" download' in chapter
 
 
 # --- the checks above can fail ----------------------------------------------------------------
@@ -135,6 +145,15 @@ def test_a_different_output_is_caught(example):
     ]
     problems, _ = notebooks.output_differences(page, changed)
     assert len(problems) == 1
+
+
+def test_a_text_block_missing_from_the_notebook_is_caught(example):
+    slug, notebook = example
+    changed = copy.deepcopy(notebook)
+    markdown_cells = [c for c in changed["cells"] if c["cell_type"] == "markdown"]
+    markdown_cells[-1]["source"] = ""
+    assert notebooks.missing_text(slug, "en", notebook) == []
+    assert notebooks.missing_text(slug, "en", changed) != []
 
 
 def test_an_expression_value_in_the_notebook_is_caught(example):

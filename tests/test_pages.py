@@ -7,30 +7,30 @@ import sys
 
 import pytest
 
-from tools import markdown
-from tools.checker import make_sybil, result_of
+from tools import pages, project
+from tools.check.sybil_pages import make_sybil, result_of
 
-PAGES = markdown.pages()
-ENGLISH = [page for page in PAGES if markdown.language_of(page) == "en"]
+PAGES = project.pages()
+ENGLISH = [page for page in PAGES if project.language_of(page) == project.DEFAULT_LANGUAGE]
 
 
 def _id(page):
-    return page.relative_to(markdown.DOCS).as_posix()
+    return page.relative_to(project.DOCS).as_posix()
 
 
 def test_there_are_pages_and_snippets():
-    assert ENGLISH and markdown.snippet_files()
+    assert ENGLISH and project.snippet_files()
 
 
 @pytest.mark.parametrize("page", PAGES, ids=_id)
 def test_every_page_exists_in_both_languages(page):
-    assert markdown.translation_of(page).is_file(), f"{_id(page)} has no translation"
+    assert project.translation_of(page).is_file(), f"{_id(page)} has no translation"
 
 
 @pytest.mark.parametrize("page", ENGLISH, ids=_id)
 def test_translations_have_the_same_structure(page):
-    translation = markdown.translation_of(page)
-    difference = markdown.structure_difference(
+    translation = project.translation_of(page)
+    difference = pages.structure_difference(
         page.read_text(encoding="utf-8"), translation.read_text(encoding="utf-8")
     )
     assert difference is None, f"{_id(page)} vs {_id(translation)}: {difference}"
@@ -38,7 +38,7 @@ def test_translations_have_the_same_structure(page):
 
 @pytest.mark.parametrize("page", PAGES, ids=_id)
 def test_every_heading_has_a_unique_explicit_anchor(page):
-    headings = markdown.headings(page.read_text(encoding="utf-8"))
+    headings = pages.headings(page.read_text(encoding="utf-8"))
     missing = [f"line {h.line}: {h.title}" for h in headings if h.anchor is None]
     assert not missing, f"headings without {{ #anchor }}: {missing}"
     anchors = [h.anchor for h in headings]
@@ -46,7 +46,7 @@ def test_every_heading_has_a_unique_explicit_anchor(page):
 
 
 def test_every_snippet_is_shown_in_both_languages():
-    assert markdown.unshown_snippets() == []
+    assert pages.unshown_snippets() == []
 
 
 @pytest.mark.parametrize("page", PAGES, ids=_id)
@@ -58,9 +58,9 @@ def test_sybil_finds_every_python_block(page):
     assert len(list(document.examples())) == expected
 
 
-@pytest.mark.parametrize("snippet", markdown.snippet_files(), ids=lambda p: p.stem)
+@pytest.mark.parametrize("snippet", project.snippet_files(), ids=lambda p: p.stem)
 def test_snippets_are_self_contained(snippet):
-    relative = snippet.relative_to(markdown.ROOT)
+    relative = snippet.relative_to(project.ROOT)
     assert len(relative.parts) == 3, f"{relative}: expected snippets/<chapter>/<name>.py"
     assert re.fullmatch(r"[a-z0-9_]+\.py", snippet.name), f"{relative}: name in snake_case"
     allowed = {"torch", "numpy"} | set(sys.stdlib_module_names)
@@ -77,6 +77,6 @@ def test_the_runner_prints_what_a_fresh_interpreter_prints():
     """The forking runner is a shortcut; it must not change what a snippet prints."""
     snippet = "snippets/layers/three_layers.py"
     fresh = subprocess.run(
-        [sys.executable, snippet], cwd=markdown.ROOT, capture_output=True, text=True, check=True
+        [sys.executable, snippet], cwd=project.ROOT, capture_output=True, text=True, check=True
     )
     assert result_of(snippet).stdout == fresh.stdout

@@ -1,6 +1,6 @@
 """Checks every internal link of the built site: the file exists and its #anchor does too.
 
-    python -m tools.linkcheck site      (part of `make lint`)
+    python -m tools.check.links site      (part of `make lint`)
 
 Covers both languages and the links between them (the language switcher is a link like any
 other). External links are not followed: the site must not depend on them at view time.

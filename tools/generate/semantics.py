@@ -4,7 +4,7 @@ For every source tensor and every operation below, the source is built fresh, th
 and each property of the result is measured on the live objects. Nothing is looked up: after a
 torch upgrade, `make tables` rewrites the JSON and the tables, and `git diff` shows what changed.
 
-    python -m tools.semantics      (= make tables)
+    python -m tools.generate.semantics      (= make tables)
 
 writes docs/generated/copy_semantics.json and its tables in English and Chinese. On a machine
 with CUDA it also measures CUDA sources (copy_semantics-cuda.json); without CUDA it says so and
@@ -23,9 +23,9 @@ from pathlib import Path
 
 import torch
 
-ROOT = Path(__file__).resolve().parent.parent
-GENERATED = ROOT / "docs" / "generated"
-COMMAND = "python -m tools.semantics"
+from tools.project import GENERATED, ROOT
+
+COMMAND = "python -m tools.generate.semantics"
 LANGUAGES = ("en", "zh")
 
 # Exact code, so that results are comparable across sources and versions.

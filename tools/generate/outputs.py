@@ -1,6 +1,6 @@
 """Rewrites every output block on every page, in both languages, from real runs.
 
-    python -m tools.outputs      (or: make outputs)
+    python -m tools.generate.outputs      (or: make outputs)
 
 Each snippet runs once. An output block that still matches (including one that uses `...` on
 purpose) is left as it is; one that differs is replaced; an include without an output block
@@ -14,19 +14,18 @@ from __future__ import annotations
 
 import sys
 
-from tools import markdown, runner
-from tools.checker import matches
+from tools import pages, project, snippets
 
 
 def _indented(text: str, indent: str) -> str:
     return "".join(indent + line if line.strip() else line for line in text.splitlines(True))
 
 
-def rewrite(text: str, results: dict[str, runner.Result]) -> tuple[str, int]:
+def rewrite(text: str, results: dict[str, snippets.Result]) -> tuple[str, int]:
     """The page with its output blocks brought up to date, and how many blocks changed."""
     changed = 0
     # From the end backwards, so that earlier offsets stay valid.
-    for found in reversed(markdown.examples(text)):
+    for found in reversed(pages.examples(text)):
         result = results.get(found.snippet or "")
         if result is None or result.status not in ("ok", "skipped"):
             continue
@@ -34,11 +33,11 @@ def rewrite(text: str, results: dict[str, runner.Result]) -> tuple[str, int]:
         if result.status == "skipped":  # a GPU snippet on a machine without one
             if output is not None:
                 continue
-            printed = runner.GPU_PENDING
+            printed = snippets.GPU_PENDING
         else:
             printed = result.stdout
         if output is not None:
-            if matches(output.body, printed):
+            if pages.matches(output.body, printed):
                 continue
             text = (
                 text[: output.body_start]
@@ -54,21 +53,15 @@ def rewrite(text: str, results: dict[str, runner.Result]) -> tuple[str, int]:
 
 
 def main() -> int:
-    pages = markdown.pages()
-    texts = {page: page.read_text(encoding="utf-8") for page in pages}
-    wanted = {
-        found.snippet
-        for text in texts.values()
-        for found in markdown.examples(text)
-        if found.snippet and (markdown.ROOT / found.snippet).is_file()
-    }
-    results = runner.run(sorted(wanted))
+    every_page = project.pages()
+    texts = {page: page.read_text(encoding="utf-8") for page in every_page}
+    results = snippets.run(pages.wanted_snippets())
     total = 0
     for page, text in texts.items():
         new, changed = rewrite(text, results)
         if changed:
             page.write_text(new, encoding="utf-8")
-            print(f"{page.relative_to(markdown.ROOT)}: {changed} output block(s) rewritten")
+            print(f"{page.relative_to(project.ROOT)}: {changed} output block(s) rewritten")
             total += changed
     problems = 0
     for snippet, result in sorted(results.items()):
@@ -76,8 +69,10 @@ def main() -> int:
             print(f"kept as it was: {snippet} ({result.stderr})")
         elif result.status != "ok":
             problems += 1
-            print(f"FAILED: {snippet} ({result.status})\n{result.stderr}", file=sys.stderr)
-    print(f"{len(results)} snippets run, {total} output block(s) rewritten in {len(pages)} pages")
+            print(f"FAILED: {result.how or snippet}\n{result.stderr}", file=sys.stderr)
+    print(
+        f"{len(results)} snippets run, {total} output block(s) rewritten in {len(every_page)} pages"
+    )
     return 1 if problems else 0
 
 

@@ -6,7 +6,7 @@ nothing one snippet changes (grad mode, print options, seeds) reaches another. S
 need CUDA run in a fresh interpreter each instead (CUDA must not be initialised before a fork)
 and are skipped, with the reason, when no CUDA device is present.
 
-    python -m tools.runner snippets/assignment/same_object.py ...   # prints JSON results
+    python -m tools.snippets snippets/assignment/same_object.py ...   # prints JSON results
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import runpy
+import signal
 import subprocess
 import sys
 import tempfile
@@ -22,9 +23,10 @@ import traceback
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from tools.markdown import ROOT, needs_cuda
+from tools.project import ROOT, needs_cuda
 
-TIMEOUT_S = 120
+TIMEOUT_VARIABLE = "GUIDE_SNIPPET_TIMEOUT_S"  # seconds a snippet may run (tests shorten it)
+TIMEOUT_S = float(os.environ.get(TIMEOUT_VARIABLE, "120"))
 NO_CUDA = "needs a CUDA device; torch.cuda.is_available() is False on this machine"
 # The output block of a CUDA snippet that has never run on a GPU. On a CUDA machine it fails the
 # check until `make outputs` there replaces it with what the snippet really printed.
@@ -33,10 +35,11 @@ GPU_PENDING = "(not run on a GPU yet: `make outputs` on a CUDA machine writes th
 
 @dataclass
 class Result:
-    status: str  # "ok", "error" (non-zero exit or exception), "timeout" or "skipped"
+    status: str  # "ok", "error" (non-zero exit, exception or signal), "timeout" or "skipped"
     stdout: str
     stderr: str
     seconds: float
+    how: str = ""  # how it ended, when not cleanly: "exit code 3", "killed by SIGSEGV", ...
 
 
 def run(paths: list[str], jobs: int | None = None) -> dict[str, Result]:
@@ -44,7 +47,14 @@ def run(paths: list[str], jobs: int | None = None) -> dict[str, Result]:
     paths = sorted(set(paths))
     if not paths:
         return {}
-    command = [sys.executable, "-m", "tools.runner", "--jobs", str(jobs or _default_jobs()), *paths]
+    command = [
+        sys.executable,
+        "-m",
+        "tools.snippets",
+        "--jobs",
+        str(jobs or _default_jobs()),
+        *paths,
+    ]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise RuntimeError(f"the snippet runner failed:\n{done.stderr}")
@@ -91,6 +101,7 @@ def _worker(paths: list[str], jobs: int) -> dict[str, dict]:
     with tempfile.TemporaryDirectory() as scratch:
         pending = list(forked)
         running: dict[int, tuple[str, Path, Path, float]] = {}
+        timed_out: set[int] = set()  # the children this loop killed for running too long
         while pending or running:
             while pending and len(running) < jobs:
                 path = pending.pop(0)
@@ -99,20 +110,17 @@ def _worker(paths: list[str], jobs: int) -> dict[str, dict]:
             pid, status = os.waitpid(-1, os.WNOHANG)
             if pid == 0:
                 for pid, (_, _, _, started) in list(running.items()):
-                    if time.perf_counter() - started > TIMEOUT_S:
-                        os.kill(pid, 9)
+                    if time.perf_counter() - started > TIMEOUT_S and pid not in timed_out:
+                        timed_out.add(pid)
+                        os.kill(pid, signal.SIGKILL)
                 time.sleep(0.005)
                 continue
             path, out, err, started = running.pop(pid)
             seconds = time.perf_counter() - started
-            if os.WIFSIGNALED(status) and os.WTERMSIG(status) == 9:
-                state = "timeout"
-            else:
-                state = "ok" if os.waitstatus_to_exitcode(status) == 0 else "error"
+            state, how = _ending(os.waitstatus_to_exitcode(status), pid in timed_out, path)
+            stderr = err.read_text(errors="replace")
             results[path] = asdict(
-                Result(
-                    state, out.read_text(errors="replace"), err.read_text(errors="replace"), seconds
-                )
+                Result(state, out.read_text(errors="replace"), stderr, seconds, how)
             )
     cuda = bool(on_gpu) and torch.cuda.is_available()  # only after the last fork
     for path in on_gpu:
@@ -124,13 +132,26 @@ def _worker(paths: list[str], jobs: int) -> dict[str, dict]:
             done = subprocess.run(
                 [sys.executable, path], cwd=ROOT, capture_output=True, text=True, timeout=TIMEOUT_S
             )
-            state = "ok" if done.returncode == 0 else "error"
-            results[path] = asdict(
-                Result(state, done.stdout, done.stderr, time.perf_counter() - started)
-            )
+            state, how = _ending(done.returncode, False, path)
+            seconds = time.perf_counter() - started
+            results[path] = asdict(Result(state, done.stdout, done.stderr, seconds, how))
         except subprocess.TimeoutExpired as late:
-            results[path] = asdict(Result("timeout", str(late.stdout or ""), "", TIMEOUT_S))
+            how = f"{path} ran longer than the limit of {TIMEOUT_S:g} s and was stopped"
+            results[path] = asdict(Result("timeout", str(late.stdout or ""), "", TIMEOUT_S, how))
     return results
+
+
+def _ending(code: int, timed_out: bool, path: str) -> tuple[str, str]:
+    """(status, how) from an exit code as os.waitstatus_to_exitcode gives it (-N: signal N)."""
+    if timed_out:
+        return "timeout", f"{path} ran longer than the limit of {TIMEOUT_S:g} s and was stopped"
+    if code == 0:
+        return "ok", ""
+    if code < 0:
+        name = signal.Signals(-code).name
+        why = " (the system may have run out of memory)" if name == "SIGKILL" else ""
+        return "error", f"{path} was killed by {name}{why}"
+    return "error", f"{path} exited with code {code}"
 
 
 def main(argv: list[str]) -> int:

@@ -1,9 +1,9 @@
 """Measures what copying a tensor costs, and writes docs/generated/timings-<device>.*
 
-    python -m tools.bench                      (or: make bench) CPU, 4 KiB to 256 MiB
-    python -m tools.bench --device cuda        transfers and device copies, 4 KiB to 1 GiB
-    python -m tools.bench --quick --out DIR    a smoke run of a few seconds
-    python -m tools.bench --render FILE.json   re-render tables and plots from a JSON file
+    python -m tools.generate.bench                      (or: make bench) CPU, 4 KiB to 256 MiB
+    python -m tools.generate.bench --device cuda        transfers and device copies, 4 KiB to 1 GiB
+    python -m tools.generate.bench --quick --out DIR    a smoke run of a few seconds
+    python -m tools.generate.bench --render FILE.json   re-render tables and plots from a JSON file
 
 Every point is timed with torch.utils.benchmark (which synchronises the accelerator around each
 block) and reported as the median, the interquartile range and the number of runs. Bandwidth is
@@ -34,10 +34,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from tools import bench_render
-
-ROOT = Path(__file__).resolve().parent.parent
-GENERATED = ROOT / "docs" / "generated"
+from tools.generate import bench_render
+from tools.project import GENERATED, ROOT
 
 KIB, MIB, GIB = 1 << 10, 1 << 20, 1 << 30
 CPU_SIZES = [4 * KIB * 4**k for k in range(9)]  # 4 KiB .. 256 MiB
@@ -330,7 +328,7 @@ def run(device: str, sizes: list[int], min_run_time: float, min_runs: int) -> li
             command = [
                 sys.executable,
                 "-m",
-                "tools.bench",
+                "tools.generate.bench",
                 "--device",
                 device,
                 "--worker",
@@ -362,6 +360,7 @@ def run(device: str, sizes: list[int], min_run_time: float, min_runs: int) -> li
 def write(data: dict, out: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     device = data["machine"]["device"]
+    data = {**data, "statements": CUDA_STMTS if device == "cuda" else CPU_STMTS}
     json_path = out / f"timings-{device}.json"
     json_path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     return [json_path, *bench_render.render_files(json_path, out)]
@@ -369,7 +368,7 @@ def write(data: dict, out: Path) -> list[Path]:
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        prog="python -m tools.bench", description=__doc__.split("\n\n")[0]
+        prog="python -m tools.generate.bench", description=__doc__.split("\n\n")[0]
     )
     parser.add_argument("--device", choices=["cpu", "cuda"], default="cpu")
     parser.add_argument(
@@ -426,7 +425,7 @@ def main(argv: list[str] | None = None) -> int:
     except BenchError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    command = " ".join(["python -m tools.bench", *argv])
+    command = " ".join(["python -m tools.generate.bench", *argv])
     for path in write({"machine": info, "command": command, "results": results}, out):
         print(path)
     return 0

@@ -1,0 +1,435 @@
+"""Every chapter as a Jupyter notebook, in both languages: the whole chapter, runnable.
+
+    python -m tools.generate.notebooks            (or: make notebooks)   every chapter
+    python -m tools.generate.notebooks layers     only the chapters named
+
+A chapter is a page in docs/ other than the home page that shows at least one snippet. Its
+notebook is the page, read with the one page model (tools/pages.py): every heading, paragraph,
+list, table and admonition becomes Markdown, in order, with links pointing to the site's pages
+in the notebook's language; every snippet include becomes a code cell whose source is the
+snippet file itself; content tabs become a bold label; diagrams stay mermaid blocks (JupyterLab
+draws them); images of the site become their description. Output blocks of the page are not
+copied: the outputs are what the cells print when the notebook is executed. Nothing in a
+notebook is written by hand.
+
+The notebooks are executed for real, cell after cell in one fresh IPython kernel (nbclient), as
+a reader running them would, so they carry real outputs. Snippets that need CUDA are not run
+where there is no GPU and keep a note instead. Timestamps and versions of the machine are left
+out, so that regenerating on another machine gives the same files.
+
+Written to docs/notebooks/<slug>.ipynb and docs/notebooks/<slug>.zh.ipynb (the suffix layout
+that mkdocs-static-i18n pairs); tests/test_notebooks.py fails when they are stale, when a text
+block of the page is missing from them, or when their outputs differ from the pages.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import re
+import sys
+import tempfile
+from importlib import metadata
+from pathlib import Path
+
+import nbformat
+
+from tools import pages, project
+
+NOTEBOOKS = project.NOTEBOOKS
+KERNEL = {"name": "python3", "display_name": "Python 3", "language": "python"}
+CELL_TIMEOUT_S = 120
+
+ABOUT = {
+    "en": (
+        "> This notebook is the chapter “{title}” of *{site}*, generated from the page. Each "
+        "code cell is one complete program from the project's `snippets/` folder, and the "
+        "outputs were recorded by running the cells in order with torch {torch}. Run them in "
+        "order in a Python kernel that has `torch` installed."
+    ),
+    "zh": (
+        "> 本笔记本就是《{site}》中《{title}》一章，由该页自动生成。每个代码单元都是项目 "
+        "`snippets/` 目录中的一个完整程序，下面的输出是用 torch {torch} 按顺序运行这些单元"
+        "记录下来的。请在装有 `torch` 的 Python 内核中按顺序运行。"
+    ),
+}
+FIGURE = {"en": "(Figure: {alt})", "zh": "（图：{alt}）"}
+# The output of a CUDA cell where the notebook was generated without a GPU (as on the pages).
+NOT_RUN = {
+    "en": "(not run: this cell needs a CUDA GPU, and the notebook was generated without one)\n",
+    "zh": "（未运行：这个单元需要 CUDA GPU，而生成本笔记本的机器上没有）\n",
+}
+
+_LINK = re.compile(r"(?<!!)\[(?P<text>[^\]]+)\]\((?P<target>[^)\s]+)\)")
+_IMAGE = re.compile(r"!\[(?P<alt>[^\]]*)\]\((?P<target>[^)\s]+)\)")
+_COMMENT = re.compile(r"<!--.*?-->\s*", re.S)
+
+
+# --- which chapters, and where their notebooks go ---------------------------------------------
+
+
+def chapters(docs: Path = project.DOCS) -> list[str]:
+    """Slugs of the pages that get a notebook: every page but the home page that has a snippet."""
+    found = []
+    for page in project.pages(docs):
+        if project.language_of(page) != project.DEFAULT_LANGUAGE or page.name == "index.md":
+            continue
+        if any(e.snippet for e in pages.examples(page.read_text(encoding="utf-8"))):
+            found.append(page.relative_to(docs).with_suffix("").as_posix())
+    return found
+
+
+page_path = project.page_path
+notebook_path = project.notebook_path
+
+
+# --- a page's blocks as cells -----------------------------------------------------------------
+
+
+def site_link(target: str, slug: str, language: str) -> str:
+    """A link of the page, as the notebook gives it: to the site's page in the same language.
+
+    `detach.md#x` on the page becomes the URL of that chapter on the site, relative to where the
+    notebook itself is shown (notebooks/<slug>/), or absolute when project.SITE_URL is set.
+    External links and links within the page stay as they are.
+    """
+    if target.startswith(("http://", "https://", "mailto:", "#")):
+        return target
+    path, _, anchor = target.partition("#")
+    if not path.endswith(".md"):
+        return target
+    other = posixpath.normpath(posixpath.join(posixpath.dirname(slug), path))[: -len(".md")]
+    url = project.page_url(other, language)
+    fragment = f"#{anchor}" if anchor else ""
+    if project.SITE_URL:
+        return project.SITE_URL.rstrip("/") + "/" + url + fragment
+    # A notebook is shown two levels below its language's root: <prefix>notebooks/<name>/.
+    return "../../" + url[len(project.prefix(language)) :] + fragment
+
+
+def prose(text: str, slug: str, language: str) -> str:
+    """Page Markdown made fit for a notebook: links to the site, site images as their text."""
+
+    def link(match: re.Match) -> str:
+        return f"[{match['text']}]({site_link(match['target'], slug, language)})"
+
+    def image(match: re.Match) -> str:
+        if match["target"].startswith(("http://", "https://")):
+            return match[0]
+        return FIGURE[language].format(alt=match["alt"])
+
+    return _LINK.sub(link, _IMAGE.sub(image, text)).strip("\n")
+
+
+class _Cells:
+    """Notebook cells in the making: consecutive prose is gathered into one Markdown cell."""
+
+    def __init__(self, slug: str, language: str):
+        self.slug, self.language = slug, language
+        self.cells: list = []
+        self.prose: list[str] = []
+        self.anchor: str | None = None
+
+    def text(self, markdown: str, quote: bool = False) -> None:
+        markdown = prose(markdown, self.slug, self.language)
+        if quote:
+            markdown = "\n".join("> " + line if line else ">" for line in markdown.split("\n"))
+        if markdown:
+            self.prose.append(markdown)
+
+    def heading(self, block: pages.Heading) -> None:
+        self.flush()
+        self.anchor = block.anchor
+        self.prose.append(f"{'#' * block.level} {prose(block.title, self.slug, self.language)}")
+
+    def code(self, snippet: str) -> None:
+        self.flush()
+        source = (project.ROOT / snippet).read_text(encoding="utf-8").rstrip("\n")
+        cell = nbformat.v4.new_code_cell(source)
+        cell.metadata["snippet"] = snippet
+        self._add(cell, Path(snippet).stem)
+
+    def flush(self) -> None:
+        if not self.prose:
+            return
+        cell = nbformat.v4.new_markdown_cell("\n\n".join(self.prose))
+        if self.anchor:
+            cell.metadata["anchor"] = self.anchor  # the heading's id on the site's notebook page
+        self._add(cell, self.anchor or "text")
+        self.prose, self.anchor = [], None
+
+    def _add(self, cell, name: str) -> None:
+        cell.id = f"{len(self.cells):02d}-{name}"[:64]
+        self.cells.append(cell)
+
+
+def _fill(out: _Cells, page: str, blocks, quote: bool = False) -> None:
+    for block in blocks:
+        if isinstance(block, pages.Heading):
+            out.heading(block)
+        elif isinstance(block, pages.Fence):
+            if block.lang == "python" and block.include:
+                out.code(block.include)
+            elif block.lang != "text":  # outputs come from running the cells
+                out.text(block.text, quote)
+        elif isinstance(block, pages.Admonition):
+            title = block.title if block.title is not None else block.kind.capitalize()
+            if title:
+                out.text(f"**{title}**", quote=True)
+            _fill(out, page, block.body, quote=True)
+        elif isinstance(block, pages.Tab):
+            out.text(f"**{block.label}**", quote)
+            _fill(out, page, block.body, quote)
+        elif isinstance(block, pages.TextInclude):
+            included = (project.ROOT / block.path).read_text(encoding="utf-8")
+            out.text(_COMMENT.sub("", included), quote)
+        elif isinstance(block, pages.ListBlock) and block.fences:
+            position = block.start
+            for fence in block.fences:
+                out.text(_dedent(page[position : fence.start], block.indent), quote)
+                _fill(out, page, [fence], quote)
+                position = fence.end
+            out.text(_dedent(page[position : block.end], block.indent), quote)
+        else:
+            out.text(block.text, quote)
+
+
+def _dedent(text: str, indent: str) -> str:
+    return "".join(
+        line[len(indent) :] if line.startswith(indent) else line
+        for line in text.splitlines(keepends=True)
+    )
+
+
+def torch_version() -> str:
+    return metadata.version("torch").split("+")[0]
+
+
+def build(slug: str, language: str, docs: Path = project.DOCS) -> nbformat.NotebookNode:
+    """The notebook of one chapter in one language, not executed."""
+    page = page_path(slug, language, docs)
+    text = page.read_text(encoding="utf-8")
+    found = pages.blocks(text)
+    if not found or not isinstance(found[0], pages.Heading) or found[0].level != 1:
+        raise ValueError(f"{page}: the page does not start with a level-1 heading")
+    out = _Cells(slug, language)
+    out.heading(found[0])
+    title = found[0].title
+    site = project.SITE_NAME[language]
+    about = ABOUT[language].format(title=title, site=site, torch=torch_version())
+    opening = [b for b in found[1:3] if isinstance(b, pages.Paragraph)][:1]
+    _fill(out, text, opening)
+    out.prose.append(about)
+    _fill(out, text, found[1 + len(opening) :])
+    out.flush()
+    notebook = nbformat.v4.new_notebook(cells=out.cells)
+    notebook.metadata = {"kernelspec": dict(KERNEL), "language_info": {"name": "python"}}
+    return notebook
+
+
+def execute(notebook: nbformat.NotebookNode, language: str) -> nbformat.NotebookNode:
+    """Run every cell in order in a fresh kernel; outputs kept, the machine's details dropped."""
+    from jupyter_client import KernelManager
+    from nbclient import NotebookClient
+
+    skipped = [
+        cell
+        for cell in notebook.cells
+        if cell.cell_type == "code"
+        and project.needs_cuda(project.ROOT / cell.metadata["snippet"])
+        and not _cuda_available()
+    ]
+    for cell in skipped:
+        cell.metadata["tags"] = ["skip-execution"]
+    with tempfile.TemporaryDirectory() as ipython_dir:
+        # A fresh IPython directory: no profile or startup file of this machine changes outputs.
+        saved = {
+            key: os.environ.get(key) for key in ("IPYTHONDIR", "PYDEVD_DISABLE_FILE_VALIDATION")
+        }
+        os.environ.update(IPYTHONDIR=ipython_dir, PYDEVD_DISABLE_FILE_VALIDATION="1")
+        # IPC sockets in the scratch folder: the kernel listens on no network port.
+        kernel = KernelManager(
+            kernel_name=KERNEL["name"], transport="ipc", ip=str(Path(ipython_dir) / "kernel")
+        )
+        try:
+            NotebookClient(
+                notebook,
+                km=kernel,
+                kernel_name=KERNEL["name"],
+                timeout=CELL_TIMEOUT_S,
+                record_timing=False,
+                allow_errors=False,
+                resources={"metadata": {"path": str(project.ROOT)}},
+            ).execute()
+        finally:
+            if kernel.has_kernel:  # a kernel manager passed in is not shut down by nbclient
+                kernel.shutdown_kernel()
+            for key, value in saved.items():
+                if value is None:
+                    os.environ.pop(key, None)
+                else:
+                    os.environ[key] = value
+    for cell in skipped:
+        del cell.metadata["tags"]
+        cell.outputs = [nbformat.v4.new_output("stream", name="stderr", text=NOT_RUN[language])]
+    return normalise(notebook)
+
+
+def normalise(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """Drop what changes from run to run or machine to machine; merge split stream outputs."""
+    notebook.metadata = {"kernelspec": dict(KERNEL), "language_info": {"name": "python"}}
+    for cell in notebook.cells:
+        cell.metadata.pop("execution", None)
+        if cell.cell_type != "code":
+            continue
+        merged = []
+        for output in cell.outputs:
+            output.pop("metadata", None) if output.get("metadata") == {} else None
+            same = merged and output.output_type == "stream" and merged[-1].output_type == "stream"
+            if same and merged[-1].name == output.name:
+                merged[-1].text += output.text
+            else:
+                merged.append(output)
+        cell.outputs = merged
+    return notebook
+
+
+_cuda: bool | None = None
+
+
+def _cuda_available() -> bool:
+    global _cuda
+    if _cuda is None:
+        import torch
+
+        _cuda = bool(torch.cuda.is_available())
+    return _cuda
+
+
+# --- checks (tests/test_notebooks.py) ---------------------------------------------------------
+
+
+def _source(cell) -> str:
+    source = cell["source"]
+    return source if isinstance(source, str) else "".join(source)
+
+
+def staleness(committed: dict, fresh: dict) -> str | None:
+    """Where a committed notebook's cells stop being the ones its page gives now, or None."""
+
+    def cells(notebook):
+        return [
+            (c["cell_type"], _source(c), c["metadata"].get("snippet")) for c in notebook["cells"]
+        ]
+
+    have, want = cells(committed), cells(fresh)
+    for k, (mine, theirs) in enumerate(zip(have, want, strict=False)):
+        if mine != theirs:
+            return f"cell {k}:\n--- committed\n{mine[1]}\n--- from the page now\n{theirs[1]}"
+    if len(have) != len(want):
+        return f"{len(have)} cells, the page now gives {len(want)}"
+    return None
+
+
+def output_differences(page_text: str, committed: dict) -> tuple[list[str], list[str]]:
+    """(problems, snippets not run): code cells whose printed text is not what the page shows.
+
+    Compared like the Sybil checker compares a page with a run (`...` on the page matches
+    anything). Only printed text may come out of a cell: an expression's value or an error
+    shown by the notebook would not be on the page.
+    """
+    shown: dict[str, str] = {}
+    for found in pages.examples(page_text):
+        if found.snippet and found.output is not None:
+            shown.setdefault(found.snippet, found.output.body)
+    problems, not_run = [], []
+    for cell in committed["cells"]:
+        snippet = cell["metadata"].get("snippet")
+        if cell["cell_type"] != "code" or snippet is None:
+            continue
+        if cell.get("execution_count") is None:
+            not_run.append(snippet)
+            continue
+        outputs = cell.get("outputs", [])
+        kinds = {(o["output_type"], o.get("name")) for o in outputs}
+        printed = "".join(
+            _source({"source": o["text"]}) for o in outputs if o.get("name") == "stdout"
+        )
+        unexpected = kinds - {("stream", "stdout"), ("stream", "stderr")}
+        if unexpected:
+            problems.append(f"{snippet}: outputs other than printed text: {sorted(unexpected)}")
+        elif snippet not in shown:
+            problems.append(f"{snippet}: not on the page with an output block")
+        elif not pages.matches(shown[snippet], printed):
+            problems.append(
+                f"{snippet}: the notebook printed\n{printed}--- the page shows\n{shown[snippet]}"
+            )
+    return problems, not_run
+
+
+def missing_text(slug: str, language: str, notebook: dict) -> list[str]:
+    """Text blocks of the page (headings, paragraphs, lists, tables, admonition and tab titles)
+    that no Markdown cell of the notebook contains, as 'line N: start of the block'."""
+    text = page_path(slug, language).read_text(encoding="utf-8")
+    cells = " ".join(_flat(_source(c)) for c in notebook["cells"] if c["cell_type"] == "markdown")
+    missing = []
+    for block in pages.walk(pages.blocks(text)):
+        if isinstance(block, pages.Heading):
+            wanted = [block.title]
+        elif isinstance(block, pages.Admonition | pages.Tab):
+            wanted = [getattr(block, "title", None) or getattr(block, "label", "")]
+        elif isinstance(block, pages.ListBlock):
+            cuts = [block.start, *(x for f in block.fences for x in (f.start, f.end)), block.end]
+            wanted = [text[a:b] for a, b in zip(cuts[::2], cuts[1::2], strict=True)]
+        elif isinstance(block, pages.Paragraph | pages.Table):
+            wanted = [block.text]
+        else:
+            continue
+        for part in wanted:
+            if _flat(prose(part, slug, language)) not in cells:
+                missing.append(f"line {block.line}: {part.strip()[:60]}")
+    return missing
+
+
+def _flat(markdown: str) -> str:
+    """Markdown without quote markers and with every run of whitespace as one space."""
+    lines = (re.sub(r"^(?:>[ ]?)+", "", line) for line in markdown.splitlines())
+    return " ".join(" ".join(lines).split())
+
+
+def text_of(notebook: nbformat.NotebookNode) -> str:
+    return nbformat.writes(notebook) + "\n"
+
+
+def main(argv: list[str]) -> int:
+    wanted = argv or chapters()
+    unknown = sorted(set(wanted) - set(chapters()))
+    if unknown:
+        print(f"not a chapter with snippets: {', '.join(unknown)}", file=sys.stderr)
+        return 2
+    NOTEBOOKS.mkdir(exist_ok=True)
+    written = 0
+    for slug in wanted:
+        for language in project.LANGUAGES:
+            if not page_path(slug, language).is_file():
+                print(f"{slug}: no {language} page, no {language} notebook", file=sys.stderr)
+                continue
+            notebook = execute(build(slug, language), language)
+            nbformat.validate(notebook)
+            path = notebook_path(slug, language)
+            new = text_of(notebook)
+            if not path.is_file() or path.read_text(encoding="utf-8") != new:
+                path.write_text(new, encoding="utf-8")
+                written += 1
+                print(f"{path.relative_to(project.ROOT)}: written")
+    if not argv:
+        expected = {notebook_path(s, lang) for s in wanted for lang in project.LANGUAGES}
+        for stale in sorted(set(NOTEBOOKS.glob("*.ipynb")) - expected):
+            stale.unlink()
+            print(f"{stale.relative_to(project.ROOT)}: removed (no such chapter)")
+    print(f"{len(wanted)} chapter(s), {written} notebook(s) written")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
