@@ -14,3 +14,6 @@ except RuntimeError as error:
     print("clone().view(8, -1):", type(error).__name__ + ":", str(error).splitlines()[0])
 flat = row_major.view(8, -1)
 print("clone(contiguous_format).view(8, -1): shape", tuple(flat.shape))
+
+pooled = torch.zeros(8, 512, 1, 1).to(memory_format=torch.channels_last)  # after global pooling
+print("pooled [8, 512, 1, 1]: clone().view(8, -1): shape", tuple(pooled.clone().view(8, -1).shape))

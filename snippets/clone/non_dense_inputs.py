@@ -2,10 +2,13 @@ import torch
 
 grid = torch.arange(24.0).reshape(4, 6)
 images = torch.zeros(2, 3, 8, 8).to(memory_format=torch.channels_last)
-inputs = {  # each one skips elements, so its memory is not dense
+row = torch.arange(3.0)
+inputs = {  # none of these covers its memory densely: gaps, or elements read twice
     "grid[:, ::2]": grid[:, ::2],
     "grid.t()[::2]": grid.t()[::2],
     "images[..., ::2, ::2]": images[..., ::2, ::2],
+    "row.expand(4, 3)": row.expand(4, 3),
+    "row.expand(4, 3).t()": row.expand(4, 3).t(),
 }
 print(f"{'input':<24}{'stride':<18}{'clone stride':<18}clone contiguous")
 for name, t in inputs.items():
