@@ -4,7 +4,7 @@ import torch
 n = 1 << 20
 host = torch.ones(n).pin_memory()
 
-on_device = host.to("cuda", non_blocking=True)  # returns before the copy has finished
+on_device = host.to("cuda", non_blocking=True)  # pinned source: may return before the copy ends
 total = on_device.sum()  # same stream: runs after the copy, no synchronisation needed
 
 copied = torch.cuda.Event()

@@ -7,7 +7,7 @@ for _ in range(100):
     x.add_(1.0)  # queued GPU work: x ends up full of 100.0
 
 host = torch.empty(n, pin_memory=True)
-host.copy_(x, non_blocking=True)  # returns at once; the GPU fills `host` later
+host.copy_(x, non_blocking=True)  # pinned destination: may return before the GPU has filled `host`
 ready = torch.cuda.Event()
 ready.record()
 ready.synchronize()  # without this line, reading `host` below is a race

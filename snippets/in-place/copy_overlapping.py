@@ -21,3 +21,8 @@ except RuntimeError as e:
     print("m.copy_(m.t()):", type(e).__name__)
 m.copy_(m.t().clone())
 print("transposed with clone():", m.tolist())
+
+b = torch.arange(6.0)
+b.copy_(b)  # every element copied onto itself: allowed
+b[::2].copy_(b[1::2])  # interleaved, no element both read and written: allowed
+print("b.copy_(b), then b[::2].copy_(b[1::2]):", b.tolist())
