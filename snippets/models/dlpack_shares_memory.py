@@ -13,6 +13,10 @@ u = torch.from_dlpack(arr)  # a tensor over the array's memory
 arr[2] = 4.0
 print("from_dlpack tensor after an array write:", u, "| u._version:", u._version)
 
+copied = np.from_dlpack(t, copy=True)  # NumPy 2.1+: ask for a copy
+copied[0] = -1.0
+print("tensor after writing a copy=True array:", t)
+
 w = torch.ones(3, requires_grad=True)
 try:
     np.from_dlpack(w)
