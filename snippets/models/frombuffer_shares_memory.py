@@ -1,0 +1,14 @@
+import struct
+
+import torch
+
+buffer = bytearray(12)  # room for three float32 values
+t = torch.frombuffer(buffer, dtype=torch.float32)
+
+struct.pack_into("f", buffer, 0, 1.5)  # write through the bytearray
+print("tensor after a bytearray write:", t)
+print("t._version after a bytearray write:", t._version)
+
+t[1] = 2.0  # write through the tensor
+print("bytearray read back:", struct.unpack("3f", buffer))
+print("t._version after a tensor write:", t._version)
