@@ -73,9 +73,18 @@ def test_snippets_are_self_contained(snippet):
     assert imported <= allowed, f"{relative} imports {sorted(imported - allowed)}"
 
 
-def test_the_runner_prints_what_a_fresh_interpreter_prints():
+# Snippets whose output a shortcut could change: plain printing, a warning shown once per line of
+# code (the warnings registry), and child processes started with fork and spawn.
+FRESH_INTERPRETER = [
+    "snippets/layers/three_layers.py",
+    "snippets/combinations/torch_tensor_warning.py",
+    "snippets/edges/processes_copy_or_share.py",
+]
+
+
+@pytest.mark.parametrize("snippet", FRESH_INTERPRETER)
+def test_the_runner_prints_what_a_fresh_interpreter_prints(snippet):
     """The forking runner is a shortcut; it must not change what a snippet prints."""
-    snippet = "snippets/layers/three_layers.py"
     fresh = subprocess.run(
         [sys.executable, snippet], cwd=project.ROOT, capture_output=True, text=True, check=True
     )
