@@ -7,16 +7,20 @@
 # make bench   measure copy timings on this machine's CPU (about 3 minutes) and rewrite
 #              docs/generated/timings-cpu.*; DEVICE=cuda for transfers on a GPU
 # make notebooks regenerate docs/notebooks/: every chapter as a Jupyter notebook, executed
+# make gpu-record  on a GPU machine (needs only python3 with torch and numpy, no .venv): record
+#              the CUDA snippets, the CUDA matrix and transfer timings into OUT (default gpu-run/)
+# make gpu-apply DIR=gpu-run   write such a record into the pages and docs/generated/; read the diff
 
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 DEVICE ?= cpu
+OUT ?= gpu-run
 READY := $(VENV)/.requirements-installed
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: serve test build lint outputs tables bench notebooks clean
+.PHONY: serve test build lint outputs tables bench notebooks gpu-record gpu-apply clean
 
 $(READY): requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
@@ -52,6 +56,13 @@ bench: $(READY)
 
 notebooks: $(READY)
 	$(BIN)/python -m tools.notebooks
+
+gpu-record:
+	$(PYTHON) -m tools.gpu_record --out $(OUT)
+
+gpu-apply: $(READY)
+	@test -n "$(DIR)" || { echo "usage: make gpu-apply DIR=<folder gpu-record wrote>"; exit 2; }
+	$(BIN)/python -m tools.gpu_apply $(DIR)
 
 clean:
 	rm -rf site .pytest_cache
