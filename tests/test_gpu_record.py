@@ -251,6 +251,7 @@ def test_apply_renders_the_tables_in_both_languages_saying_which_gpu_torch_and_c
         assert "| 4 KiB |" in timings and "PCIe Gen 5 x16 | 63.0 |" in timings
         assert re.search(r"\| 4 KiB \| [\d.]+ \([\d.]+ %\) \|", timings), "no fraction of the link"
         assert "| 3,352 |" in timings  # 2619 MHz × 2 × 5120 bit / 8
+        assert "| `dev.copy_(pageable, non_blocking=True)` | 64 MiB |" in timings
         matrix = (generated / f"copy_semantics-cuda.{language}.md").read_text(encoding="utf-8")
         assert "torch `2.11.0+cu130`" in matrix and "CUDA 13.0" in matrix
         assert "**Test GPU**" in matrix and "| " in matrix
@@ -308,3 +309,40 @@ def test_the_committed_placeholders_say_no_gpu_run_yet():
             continue  # a GPU record has been applied
         assert note == gpu_apply.render_provenance(None, language)
         assert timings == gpu_transfers.render_missing(language)
+
+
+FAKE_SMI = """#!/bin/sh
+# Answers one field at a time, like a driver that lacks pcie.link.gen.gpumax.
+case "$*" in
+  *query-gpu=*,*) echo "Field is not valid" >&2; exit 2 ;;
+  *query-gpu=name*) echo "NVIDIA H200" ;;
+  *query-gpu=driver_version*) echo "580.65.06" ;;
+  *query-gpu=pcie.link.gen.max*) echo "5" ;;
+  *query-gpu=pcie.link.width.max*) echo "16" ;;
+  *query-gpu=pcie.link.gen.current*) echo "1" ;;
+  *query-gpu=clocks.max.memory*) echo "3201 MHz" ;;
+  *query-gpu=pcie.link.gen.gpumax*) echo "Field is not valid" >&2; exit 2 ;;
+  *) echo "[N/A]" ;;
+esac
+"""
+
+
+def test_nvidia_smi_fields_are_read_one_by_one_when_a_driver_lacks_some(tmp_path, monkeypatch):
+    smi = tmp_path / "nvidia-smi"
+    smi.write_text(FAKE_SMI)
+    smi.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ['PATH']}")
+    found = gpu_record.nvidia_smi(lambda message: None)
+    assert found["name"] == "NVIDIA H200" and found["driver_version"] == "580.65.06"
+    assert (found["pcie.link.gen.max"], found["pcie.link.width.max"]) == ("5", "16")
+    assert found["clocks.max.memory"] == "3201 MHz"
+    assert found["pcie.link.gen.gpumax"] is None and found["pcie.link.width.current"] is None
+    smi.write_text(
+        '#!/bin/sh\necho "NVIDIA H200, 580.65.06, 1, 5, 5, 5, 16, 16, 3201 MHz, 143771 MiB, '
+        'Default, [N/A]"\n'
+    )
+    found = gpu_record.nvidia_smi(lambda message: None)
+    assert len(found) == len(gpu_record.SMI_FIELDS) and found["pcie.link.gen.current"] == "1"
+    assert found["pcie.link.width.max"] == "16" and found["persistence_mode"] is None
+    monkeypatch.setenv("PATH", str(tmp_path / "nowhere"))
+    assert gpu_record.nvidia_smi(lambda message: None) is None

@@ -260,7 +260,9 @@ HOST_WAIT_CASES = {
 def host_waits(torch, device: str, size: int) -> list[dict]:
     """For each case: when the call returned and when the copy had finished, from the same
     start, and whether the stream was still busy when the call returned (the copy had not
-    finished: the host did not wait for it). Medians of HOST_WAIT_REPEATS runs."""
+    finished: the host did not wait for it). Then, with about 50 ms of GPU work queued before
+    the copy (torch.cuda._sleep), whether the call returned only after that work had finished
+    (the host waited for the stream). Medians and counts of HOST_WAIT_REPEATS runs."""
     n = size // 4
     cuda = device == "cuda"
     env = {
@@ -274,7 +276,7 @@ def host_waits(torch, device: str, size: int) -> list[dict]:
         code = compile(statement, case, "exec")
         exec(code, env)  # warm-up: the caching allocators and the driver's staging buffers
         sync()
-        returned, finished, busy = [], [], []
+        returned, finished, busy, waited = [], [], [], []
         for _ in range(HOST_WAIT_REPEATS):
             sync()
             start = time.perf_counter()
@@ -284,6 +286,13 @@ def host_waits(torch, device: str, size: int) -> list[dict]:
             sync()
             finished.append(time.perf_counter() - start)
             returned.append(back - start)
+            if cuda:
+                torch.cuda._sleep(100_000_000)  # about 50 ms of queued work at 2 GHz
+                queued = torch.cuda.Event()
+                queued.record()
+                exec(code, env)
+                waited.append(queued.query())
+                sync()
         rows.append(
             {
                 "case": case,
@@ -291,7 +300,8 @@ def host_waits(torch, device: str, size: int) -> list[dict]:
                 "bytes": size,
                 "returned_s": sorted(returned)[len(returned) // 2],
                 "finished_s": sorted(finished)[len(finished) // 2],
-                "busy_on_return": None if not cuda else sum(busy),
+                "busy_on_return": sum(busy) if cuda else None,
+                "waited_for_queued_work": sum(waited) if cuda else None,
                 "runs": HOST_WAIT_REPEATS,
             }
         )

@@ -182,9 +182,17 @@ WORDS = {
         "spread_title": "每次调用耗时的四分位距，以及测量次数",
         "wait_title": "主机会等待吗？每次调用单独计时，从同一起点算起：调用何时返回，"
         "复制何时完成（{runs} 次测量的中位数）",
-        "wait_columns": ["语句", "大小", "调用返回于", "复制完成于", "返回时流仍在忙"],
+        "wait_columns": [
+            "语句",
+            "大小",
+            "调用返回于",
+            "复制完成于",
+            "返回时流仍在忙",
+            "返回时此前排队的工作已完成",
+        ],
         "wait_note": "调用返回时流仍在忙，说明主机没有等待这次复制；"
-        "直到复制完成才返回，说明主机等待了。",
+        "直到复制完成才返回，说明主机等待了。最后一列在复制之前先排入约 50 ms 的 GPU 工作"
+        "（`torch.cuda._sleep`）：若调用直到这些工作完成后才返回，说明主机等待了整个流。",
         "wait_unknown": "此处无法测量",
         "wait_busy": "{runs} 次中有 {busy} 次",
         "missing": "尚无 GPU 测量结果：在有 CUDA 的机器上运行 `python3 -m tools.gpu_record`，"
@@ -400,17 +408,20 @@ def _wait_table(t, words) -> list[str]:
         return []
     runs = rows[0]["runs"]
     out = [f"**{words['wait_title'].format(runs=runs)}**", ""]
-    out += ["| " + " | ".join(words["wait_columns"]) + " |", "|---|--:|--:|--:|--:|"]
+    out += ["| " + " | ".join(words["wait_columns"]) + " |", "|---|--:|--:|--:|--:|--:|"]
+
+    def count(value, runs):
+        if value is None:
+            return words["wait_unknown"]
+        return words["wait_busy"].format(busy=value, runs=runs)
+
     for row in rows:
-        busy = row["busy_on_return"]
-        busy = (
-            words["wait_unknown"]
-            if busy is None
-            else words["wait_busy"].format(busy=busy, runs=row["runs"])
-        )
+        busy = count(row["busy_on_return"], row["runs"])
+        waited = count(row.get("waited_for_queued_work"), row["runs"])
         out.append(
             f"| `{row['statement']}` | {human_size(row['bytes'])} | "
-            f"{human_time(row['returned_s'])} | {human_time(row['finished_s'])} | {busy} |"
+            f"{human_time(row['returned_s'])} | {human_time(row['finished_s'])} | {busy} | "
+            f"{waited} |"
         )
     return out + ["", words["wait_note"], ""]
 
