@@ -344,6 +344,7 @@ def stage_bench(sizes, device, timing, deadline, log: Log) -> tuple[list[dict], 
         results += rows
         if code != 0:
             last = err.strip().splitlines()[-1] if err.strip() else ""
+            last = "killed when the run's time budget ran out" if code == "timeout" else last
             failed.append(f"{name} (exit {code}, {len(rows)} operations recorded): {last}")
             log(f"bench: {name} FAILED (exit {code}): {last}")
         else:
