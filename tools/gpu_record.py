@@ -1,6 +1,6 @@
 """Records everything this guide needs from a GPU, in one run, into a few files.
 
-    python3 -m tools.gpu_record --out DIR            about 3 to 5 minutes on one GPU
+    python3 -m tools.gpu_record --out DIR            under 5 minutes (time-boxed) on one GPU
     python3 -m tools.gpu_record --out DIR --quick    under a minute: fewer sizes, shorter timing
     python3 -m tools.gpu_record --out DIR --cpu-standin [--quick]
                                                      no GPU: the same run with CPU tensors,
@@ -431,7 +431,8 @@ def main(argv: list[str] | None = None) -> int:
         "format": FORMAT,
         "standin": standin,
         "mode": mode,
-        "command": " ".join(["python3 -m tools.gpu_record", *argv]),
+        # What the pages quote: the command without the machine's output folder.
+        "command": " ".join(["python3 -m tools.gpu_record", *_flags(argv)]),
         "started": now(),
         "budget_s": budget,
         "environment": {"nvidia_smi": None},
@@ -503,6 +504,16 @@ def main(argv: list[str] | None = None) -> int:
             log(f"not complete: {problem}")
         log.close()
     return 0 if record["stages"].get("bench", {}).get("status") == "ok" and not problems else 1
+
+
+def _flags(argv: list[str]) -> list[str]:
+    kept, skip = [], False
+    for arg in argv:
+        if skip or arg == "--out" or arg.startswith("--out="):
+            skip = arg == "--out"
+            continue
+        kept.append(arg)
+    return kept
 
 
 def _since(started: float) -> float:
