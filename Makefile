@@ -8,16 +8,20 @@
 #              docs/generated/timings-cpu.*; DEVICE=cuda for transfers on a GPU
 # make notebooks regenerate docs/notebooks/: every chapter as a Jupyter notebook, executed
 # make lock    re-pin requirements.in into requirements.txt, every package with its hashes
+# make gpu-record  on a GPU machine (needs only python3 with torch and numpy, no .venv): record
+#              the CUDA snippets, the CUDA matrix and transfer timings into OUT (default gpu-run/)
+# make gpu-apply DIR=gpu-run   write such a record into the pages and docs/generated/; read the diff
 
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 DEVICE ?= cpu
+OUT ?= gpu-run
 READY := $(VENV)/.requirements-installed
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: serve test build lint outputs tables bench notebooks lock clean
+.PHONY: serve test build lint outputs tables bench notebooks lock gpu-record gpu-apply clean
 
 $(READY): requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
@@ -65,6 +69,13 @@ lock:
 	.venv-lock/bin/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras \
 		--no-emit-index-url --no-emit-find-links --annotation-style=line \
 		--output-file requirements.txt requirements.in
+
+gpu-record:
+	$(PYTHON) -m tools.generate.gpu_record --out $(OUT)
+
+gpu-apply: $(READY)
+	@test -n "$(DIR)" || { echo "usage: make gpu-apply DIR=<folder gpu-record wrote>"; exit 2; }
+	$(BIN)/python -m tools.generate.gpu_apply $(DIR)
 
 clean:
 	rm -rf site .pytest_cache

@@ -56,12 +56,18 @@ CUDA_OPS = [
     "cuda_copy_",
     "cuda_clone",
     "h2d_pageable",
+    "h2d_pageable_non_blocking",
     "h2d_pinned",
     "h2d_pinned_non_blocking",
     "pin_then_h2d",
     "d2h_pageable",
+    "d2h_pageable_non_blocking",
     "d2h_pinned",
+    "d2h_pinned_non_blocking",
 ]
+# The CUDA operations on CPU tensors, where no GPU is present: tests the CUDA path of the
+# benchmark and of tools/gpu_record.py end to end. Its numbers are CPU copies, never published.
+STANDIN = "cuda-standin"
 
 # The statement timed for each operation. The result of an allocating statement is not bound to a
 # name, so it is freed at the end of the statement: at most one output is alive at a time.
@@ -80,17 +86,29 @@ CUDA_STMTS = {
     "cuda_copy_": "dev_dst.copy_(dev_src)",
     "cuda_clone": "dev_src.clone()",
     "h2d_pageable": "dev_dst.copy_(host_pageable)",
+    # The timer synchronises the device at the end of each block, so every copy is counted.
+    "h2d_pageable_non_blocking": "dev_dst.copy_(host_pageable, non_blocking=True)",
     "h2d_pinned": "dev_dst.copy_(host_pinned)",
-    # The timer synchronises the device at the end of each block, so the copy is counted.
     "h2d_pinned_non_blocking": "dev_dst.copy_(host_pinned, non_blocking=True)",
     "pin_then_h2d": "dev_dst.copy_(host_pageable.pin_memory(), non_blocking=True)",
     "d2h_pageable": "host_pageable.copy_(dev_src)",
+    "d2h_pageable_non_blocking": "host_pageable.copy_(dev_src, non_blocking=True)",
     "d2h_pinned": "host_pinned.copy_(dev_src)",
+    "d2h_pinned_non_blocking": "host_pinned.copy_(dev_src, non_blocking=True)",
 }
+
+
+def standin_statement(op: str) -> str:
+    """The CPU equivalent of a CUDA statement: pinning, impossible without CUDA, is a host copy,
+    and the byte-copy reference is the CPU benchmark's."""
+    if op == "memcpy_reference":
+        return "numpy.copyto(dev_dst.numpy(), dev_src.numpy())"
+    return CUDA_STMTS[op].replace(".pin_memory()", ".clone()")
+
 
 # Per size, the most memory a worker holds, in multiples of the size (sources, destination and
 # one output at a time), plus the interpreter itself.
-HOST_FACTOR = {"cpu": 3, "cuda": 3}
+HOST_FACTOR = {"cpu": 3, "cuda": 3, STANDIN: 5}
 DEVICE_FACTOR = 3
 OVERHEAD = 512 * MIB
 
@@ -219,16 +237,18 @@ def _cpu_globals(size: int) -> dict:
     }
 
 
-def _cuda_globals(size: int) -> dict:
+def _cuda_globals(size: int, device: str = "cuda") -> dict:
     import torch
 
     n = size // 4
+    on = "cpu" if device == STANDIN else "cuda"
     return {
         "torch": torch,
-        "dev_src": torch.ones(n, device="cuda"),
-        "dev_dst": torch.zeros(n, device="cuda"),
+        "numpy": __import__("numpy") if device == STANDIN else None,
+        "dev_src": torch.ones(n, device=on),
+        "dev_dst": torch.zeros(n, device=on),
         "host_pageable": torch.ones(n),
-        "host_pinned": torch.ones(n).pin_memory(),
+        "host_pinned": torch.ones(n) if device == STANDIN else torch.ones(n).pin_memory(),
         "payload": {},
     }
 
@@ -240,8 +260,11 @@ def measure_size(device: str, size: int, min_run_time: float, min_runs: int):
 
     if device == "cuda" and not torch.cuda.is_available():
         raise BenchError("--device cuda: CUDA is not available in this PyTorch or machine")
-    ops, stmts = (CUDA_OPS, CUDA_STMTS) if device == "cuda" else (CPU_OPS, CPU_STMTS)
-    env = _cuda_globals(size) if device == "cuda" else _cpu_globals(size)
+    if device == "cpu":
+        ops, stmts, env = CPU_OPS, CPU_STMTS, _cpu_globals(size)
+    else:
+        ops, env = CUDA_OPS, _cuda_globals(size, device)
+        stmts = CUDA_STMTS if device == "cuda" else {op: standin_statement(op) for op in ops}
     payload = env.pop("payload")
     sync = torch.cuda.synchronize if device == "cuda" else (lambda: None)
     for op in ops:
@@ -320,7 +343,7 @@ class Progress:
 
 
 def run(device: str, sizes: list[int], min_run_time: float, min_runs: int) -> list[dict]:
-    ops = CUDA_OPS if device == "cuda" else CPU_OPS
+    ops = CPU_OPS if device == "cpu" else CUDA_OPS
     progress = Progress(len(sizes) * len(ops))
     results = []
     try:
@@ -370,7 +393,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m tools.generate.bench", description=__doc__.split("\n\n")[0]
     )
-    parser.add_argument("--device", choices=["cpu", "cuda"], default="cpu")
+    # STANDIN is for tools/gpu_record.py --cpu-standin, which starts the workers itself.
+    parser.add_argument("--device", choices=["cpu", "cuda", STANDIN], default="cpu")
     parser.add_argument(
         "--sizes",
         type=parse_sizes,

@@ -82,6 +82,9 @@ LABELS = {
             "pin_then_h2d": "pin_memory() and the copy, timed together",
             "d2h_pageable": "device to host into pageable memory",
             "d2h_pinned": "device to host into pinned memory",
+            "h2d_pageable_non_blocking": "host to device from pageable memory, non_blocking=True",
+            "d2h_pageable_non_blocking": "device to host into pageable memory, non_blocking=True",
+            "d2h_pinned_non_blocking": "device to host into pinned memory, non_blocking=True",
         },
     },
     "zh": {
@@ -145,13 +148,18 @@ LABELS = {
             "pin_then_h2d": "pin_memory() 与复制一起计时",
             "d2h_pageable": "设备到主机，写入可分页内存",
             "d2h_pinned": "设备到主机，写入锁页内存",
+            "h2d_pageable_non_blocking": "主机到设备，源为可分页内存，使用 non_blocking=True",
+            "d2h_pageable_non_blocking": "设备到主机，写入可分页内存，使用 non_blocking=True",
+            "d2h_pinned_non_blocking": "设备到主机，写入锁页内存，使用 non_blocking=True",
         },
     },
 }
 
 # Okabe-Ito colours (distinguishable with the common colour-vision deficiencies), then more.
 COLOURS = ["#E69F00", "#56B4E9", "#009E73", "#D55E00", "#CC79A7", "#0072B2", "#999933", "#882255"]
+COLOURS += ["#44AA99"]
 MARKERS = ["circle", "square", "triangle", "diamond", "circle", "square", "triangle", "diamond"]
+MARKERS += ["circle"]
 FONT = (
     "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans CJK SC', 'PingFang SC', "
     "'Microsoft YaHei', sans-serif"
@@ -203,6 +211,7 @@ def _percent(value: float) -> str:
 
 class Timings:
     def __init__(self, data: dict):
+        self.data = data
         self.machine = data["machine"]
         self.command = data["command"]
         self.device = self.machine["device"]
@@ -392,10 +401,18 @@ def _marker(kind: str, x: float, y: float, colour: str) -> str:
     return f'<polygon points="{points}" fill="{colour}"/>'
 
 
-def render_svg(t: Timings, language: str) -> str:
+def render_svg(t: Timings, language: str, plot_setup=None) -> str:
+    """The bandwidth plot. `plot_setup(t, language)` may choose (ops, title, ceiling, note):
+    tools/generate/gpu_transfers.py does for a GPU record, with the link as the ceiling."""
     words = LABELS[language]
     ops = [op for op in t.ops if op not in NOT_PLOTTED]
+    title = words["plot_title"].format(device_name=t.machine["device_name"])
+    ceiling = None  # (GB/s, label) of a horizontal reference line
+    note = words["not_plotted"] if any(op in NOT_PLOTTED for op in t.ops) else None
+    if plot_setup is not None:
+        ops, title, ceiling, note = plot_setup(t, language)
     values = [t.get(op, s)["gbps"] for op in ops for s in t.sizes if t.get(op, s)]
+    values += [ceiling[0]] if ceiling else []
     top, step = _nice_ceiling(max(values, default=1.0))
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     low, high = math.log2(t.sizes[0]), math.log2(t.sizes[-1])
@@ -407,7 +424,6 @@ def render_svg(t: Timings, language: str) -> str:
     def y_of(gbps: float) -> float:
         return TOP + plot_h - gbps / top * plot_h
 
-    title = words["plot_title"].format(device_name=t.machine["device_name"])
     out = [
         # No command line here: XML forbids "--" inside a comment.
         f"<!-- {words['generated_svg'].format(json=f'timings-{t.device}.json')} -->",
@@ -470,14 +486,19 @@ def render_svg(t: Timings, language: str) -> str:
         out.extend(_marker(marker, x, y, colour) for x, y in points)
     # Legend
     lx, ly = LEFT + plot_w + 18, TOP + 8
-    if REFERENCE in ops:
+    if ceiling:
+        y = y_of(ceiling[0])
+        out.append(
+            f'<line x1="{LEFT}" y1="{y:.1f}" x2="{LEFT + plot_w}" y2="{y:.1f}" stroke="#111" '
+            f'stroke-width="3.5" stroke-dasharray="9 5"/>'
+        )
+    if REFERENCE in ops or ceiling:
+        label = ceiling[1] if ceiling else words["ceiling"]
         out.append(
             f'<line x1="{lx}" y1="{ly}" x2="{lx + 30}" y2="{ly}" stroke="#111" '
             f'stroke-width="3.5" stroke-dasharray="9 5"/>'
         )
-        out.append(
-            f'<text x="{lx + 38}" y="{ly + 4}" fill="#222">{escape(words["ceiling"])}</text>'
-        )
+        out.append(f'<text x="{lx + 38}" y="{ly + 4}" fill="#222">{escape(label)}</text>')
         ly += 24
     for op, colour, marker in legend:
         out.append(
@@ -487,11 +508,8 @@ def render_svg(t: Timings, language: str) -> str:
         out.append(_marker(marker, lx + 15, ly, colour))
         out.append(f'<text x="{lx + 38}" y="{ly + 4}" fill="#222">{escape(op)}</text>')
         ly += 24
-    if any(op in NOT_PLOTTED for op in t.ops):
-        out.append(
-            f'<text x="{lx}" y="{ly + 10}" fill="#555" font-size="11">'
-            f"{escape(words['not_plotted'])}</text>"
-        )
+    if note:
+        out.append(f'<text x="{lx}" y="{ly + 10}" fill="#555" font-size="11">{escape(note)}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
@@ -510,22 +528,24 @@ def output_names(device: str) -> dict[str, str]:
     }
 
 
-def render_all(json_path: Path) -> dict[str, str]:
-    """File name -> text, for every file rendered from one JSON."""
+def render_all(json_path: Path, markdown=None, plot_setup=None) -> dict[str, str]:
+    """File name -> text, for every file rendered from one JSON (another renderer of the
+    Markdown and another plot setup may be passed: tools/generate/gpu_transfers.py does)."""
     t = load(json_path)
     names = output_names(t.device)
     texts = {}
     for language in LANGUAGES:
-        texts[names[f"md-{language}"]] = render_markdown(t, language, Path(json_path).name)
-        texts[names[f"svg-{language}"]] = render_svg(t, language)
+        text = (markdown or render_markdown)(t, language, Path(json_path).name)
+        texts[names[f"md-{language}"]] = text
+        texts[names[f"svg-{language}"]] = render_svg(t, language, plot_setup)
     return texts
 
 
-def render_files(json_path: Path, out: Path) -> list[Path]:
+def render_files(json_path: Path, out: Path, **renderers) -> list[Path]:
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, text in render_all(json_path).items():
+    for name, text in render_all(json_path, **renderers).items():
         path = out / name
         path.write_text(text, encoding="utf-8")
         written.append(path)

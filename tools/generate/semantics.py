@@ -213,6 +213,14 @@ LABELS = {
         "measured": (
             "Every cell was measured by running the code with torch `{torch}` on `{device}`."
         ),
+        "measured_gpu": (
+            "Every cell was measured by running the code with torch `{torch}` (CUDA {cuda}) on "
+            "`{device}`: **{device_name}**, {date}, recorded by `python3 -m tools.gpu_record`."
+        ),
+        "standin": (
+            "**Not a GPU result**: a test of the recording tools with CPU tensors "
+            "(`--cpu-standin`). Never commit it."
+        ),
         "legend_title": "How to read the tables",
         "legend": [
             "**code**: each row runs `b = code` on a freshly built source `a`.",
@@ -261,6 +269,14 @@ LABELS = {
     "zh": {
         "generated": "由 `{command}` 根据 {json} 生成。请勿手工修改：运行 `make tables`。",
         "measured": "每个单元格都是用 torch `{torch}` 在 `{device}` 上实际运行代码测得的。",
+        "measured_gpu": (
+            "每个单元格都是用 torch `{torch}`（CUDA {cuda}）在 `{device}` 上实际运行代码测得的："
+            "**{device_name}**，{date}，由 `python3 -m tools.gpu_record` 记录。"
+        ),
+        "standin": (
+            "**这不是 GPU 的结果**：这是用 CPU 张量测试记录工具（`--cpu-standin`）的输出，"
+            "不要提交。"
+        ),
         "legend_title": "表格怎么读",
         "legend": [
             "**代码**：每一行都在新建的源张量 `a` 上运行 `b = 代码`。",
@@ -346,7 +362,20 @@ def render(data: dict, language: str, json_name: str) -> str:
     device = data["device"]
     header = labels["generated"].format(command=COMMAND, json=f"docs/generated/{json_name}")
     out = [f"<!-- {header} -->", ""]
-    out += [labels["measured"].format(torch=data["torch"], device=device), ""]
+    if "device_name" in data:  # recorded by tools/gpu_record.py: which GPU, torch and CUDA
+        out += [
+            labels["measured_gpu"].format(
+                torch=data["torch"],
+                cuda=data.get("torch_cuda") or "–",
+                device=device,
+                device_name=data["device_name"],
+                date=data.get("date", "–"),
+            ),
+            "",
+        ]
+        out += [labels["standin"], ""] if data.get("standin") else []
+    else:
+        out += [labels["measured"].format(torch=data["torch"], device=device), ""]
     out += [f'!!! info "{labels["legend_title"]}"', ""]
     out += [f"    - {item}" for item in labels["legend"]] + [""]
     columns = ["code", *PROPERTIES, "note"]
