@@ -321,6 +321,24 @@ def test_search_finds_the_chapter(visit, language, query, expected):
     assert found, f"{query!r}: no result in {expected}, got {hrefs[:5]}"
 
 
+@pytest.mark.parametrize(
+    ("language", "query"),
+    [("zh/", "clone"), ("", "clone"), ("zh/", "detach"), ("", "copy_")],
+)
+def test_search_stays_in_the_reader_s_language(visit, language, query):
+    """A code identifier is found in both languages, each on its own pages only."""
+    page = visit().open(language)
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.fill(query)
+    box.press("End")  # Material reads the query on keyup, which filling alone does not send
+    results = page.locator(".md-search-result__item a")
+    results.first.wait_for(timeout=10_000)
+    paths = [urlparse(a.get_attribute("href")).path for a in results.all()]
+    chinese = [path for path in paths if path.startswith("/zh/")]
+    assert chinese == paths if language == "zh/" else not chinese, f"{query!r}: {paths}"
+
+
 def _first_snippet(slug: str, language: str) -> str:
     text = _source_of(slug, language).read_text(encoding="utf-8")
     return next(e.snippet for e in pages.examples(text) if e.snippet)

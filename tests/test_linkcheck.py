@@ -32,4 +32,9 @@ def test_missing_pages_anchors_and_absolute_paths_are_reported(tmp_path):
 def test_the_404_page_may_use_paths_from_the_site_root(tmp_path):
     _page(tmp_path / "index.html", "")
     _page(tmp_path / "404.html", '<a href="/">home</a> <a href="/missing/">gone</a>')
-    assert broken_links(tmp_path) == ["404.html: /missing/ (no such file)"]
+    _page(tmp_path / "zh/index.html", "")
+    _page(tmp_path / "zh/404.html", '<a href="/zh/">home</a> <a href="/zh/gone/">gone</a>')
+    assert broken_links(tmp_path) == [
+        "404.html: /missing/ (no such file)",
+        "zh/404.html: /zh/gone/ (no such file)",
+    ]

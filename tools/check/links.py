@@ -52,9 +52,10 @@ def broken_links(site: Path) -> list[str]:
                 continue
             path = unquote(parts.path)
             if path.startswith("/"):
-                # Only the 404 page, served at any depth, may (and must) use absolute paths.
+                # Only the 404 pages (404.html, zh/404.html), served at any depth, may (and
+                # must) use absolute paths.
                 base = urlsplit(os.environ.get("GUIDE_SITE_URL", "")).path.rstrip("/") + "/"
-                if here != "404.html" or not path.startswith(base):
+                if PurePosixPath(here).name != "404.html" or not path.startswith(base):
                     problems.append(f"{here}: {link} (absolute path: breaks below a path)")
                     continue
                 target = _resolve(site / "index.html", path[len(base) :], site)
