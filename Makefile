@@ -4,6 +4,8 @@
 # make lint    ruff, actionlint and zizmor over the workflows, and a link check of the built site
 # make outputs rewrite every output block on every page from real runs of the snippets
 # make tables  regenerate docs/generated/ (the copy-semantics matrix) from real runs
+# make atlas   regenerate the operator atlas (docs/generated/atlas.*): every operator in PyTorch's
+#              own catalogue run to see whether it copies or aliases its input (about a minute)
 # make bench   measure copy timings on this machine's CPU (about 3 minutes) and rewrite
 #              docs/generated/timings-cpu.*; DEVICE=cuda for transfers on a GPU
 # make notebooks regenerate docs/notebooks/: every chapter as a Jupyter notebook, executed
@@ -16,7 +18,7 @@ READY := $(VENV)/.requirements-installed
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: serve test build lint outputs tables bench notebooks clean
+.PHONY: serve test build lint outputs tables atlas bench notebooks clean
 
 $(READY): requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
@@ -46,6 +48,9 @@ outputs: $(READY)
 
 tables: $(READY)
 	$(BIN)/python -m tools.semantics
+
+atlas: $(READY)
+	$(BIN)/python -m tools.generate.atlas
 
 bench: $(READY)
 	$(BIN)/python -m tools.bench --device $(DEVICE)
