@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import functools
 import hashlib
 import html
 import itertools
@@ -518,7 +519,11 @@ def combine(values: list):
 
 
 def _name_of(function) -> str:
-    name = getattr(function, "__name__", None) or repr(function)
+    """A name without addresses, the same in every run: Tensor.add_, hardsigmoid(inplace=True)."""
+    if isinstance(function, functools.partial):
+        arguments = ", ".join(f"{key}={value!r}" for key, value in function.keywords.items())
+        return f"{_name_of(function.func)}({arguments})"
+    name = getattr(function, "__name__", None) or type(function).__name__
     owner = getattr(function, "__objclass__", None)
     if owner is not None and owner.__name__ == "TensorBase":
         return f"Tensor.{name}"
@@ -917,12 +922,43 @@ def outputs(data: dict) -> dict[Path, str]:
     return files
 
 
+def check(keys: list[str], everything: bool) -> dict:
+    """What the freshness test compares with the committed JSON: every OpInfo's key, and the
+    entries of `keys` measured now (of every OpInfo when `everything`)."""
+    ops = catalogue()
+    if everything:
+        entries = measure_all(ops)
+    else:
+        by_key = {op_key(op): op for op in ops}
+        entries = [measure_isolated(by_key[key], "cpu") for key in keys]
+    return {"torch": torch.__version__, "generator": generator_hash(),
+            "keys": [op_key(op) for op in ops], "entries": entries}  # fmt: skip
+
+
+def _with_fixed_hash_seed(argv: list[str]) -> None:
+    """Run again with PYTHONHASHSEED=0 unless it is set so: some sample input functions loop
+    over a set of strings, whose order, and so which samples come first, follows the seed."""
+    if os.environ.get("PYTHONHASHSEED") != "0":
+        command = [sys.executable, "-m", "tools.generate.atlas", *argv]
+        os.execve(sys.executable, command, {**os.environ, "PYTHONHASHSEED": "0"})
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
     parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.splitlines()[0])
     parser.add_argument("--device", default="cpu", choices=("cpu", "cuda"))
     parser.add_argument("--render", action="store_true", help="only re-render the committed JSON")
     parser.add_argument("--jobs", type=int, default=min(4, os.cpu_count() or 1))
+    parser.add_argument(
+        "--check", nargs="*", metavar="KEY", help="print every OpInfo's key and these measured"
+    )
+    parser.add_argument("--check-all", action="store_true", help="--check, measuring all")
     options = parser.parse_args(argv)
+    if not options.render:
+        _with_fixed_hash_seed(argv)
+    if options.check is not None or options.check_all:
+        json.dump(check(options.check or [], options.check_all), sys.stdout)
+        return 0
     if options.render:
         data = json.loads((GENERATED / "atlas.json").read_text(encoding="utf-8"))
     elif options.device == "cuda":
