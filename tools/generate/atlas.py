@@ -865,7 +865,7 @@ def render(data: dict, language: str) -> str:
         "",
     ]
     columns = words["columns"]
-    out += ['<div class="atlas-table">', '<table id="atlas">',
+    out += ['<div class="atlas-table">', '<table id="atlas-operators">',
             f"<caption>{words['caption'].format(**counts_)}</caption>",
             "<thead>", "<tr>"]  # fmt: skip
     out += [f'<th scope="col">{columns[c]}</th>' for c in COLUMNS]

@@ -6,7 +6,7 @@
 
   function setUp() {
     var filter = document.querySelector("[data-atlas-filter]");
-    var table = document.getElementById("atlas");
+    var table = document.getElementById("atlas-operators");
     if (!filter || !table || filter.dataset.ready) return;
     filter.dataset.ready = "1";
     var kind = filter.querySelector("select");
