@@ -4,6 +4,8 @@
 # make lint    ruff, actionlint and zizmor over the workflows, and a link check of the built site
 # make outputs rewrite every output block on every page from real runs of the snippets
 # make tables  regenerate docs/generated/ (the copy-semantics matrix) from real runs
+# make atlas   regenerate the operator atlas (docs/generated/atlas.*): every operator in PyTorch's
+#              own catalogue run to see whether it copies or aliases its input (about a minute)
 # make bench   measure copy timings on this machine's CPU (about 3 minutes) and rewrite
 #              docs/generated/timings-cpu.*; DEVICE=cuda for transfers on a GPU
 # make notebooks regenerate docs/notebooks/: every chapter as a Jupyter notebook, executed
@@ -21,7 +23,7 @@ READY := $(VENV)/.requirements-installed
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: serve test build lint outputs tables bench notebooks lock gpu-record gpu-apply clean
+.PHONY: serve test build lint outputs tables atlas bench notebooks lock gpu-record gpu-apply clean
 
 $(READY): requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
@@ -56,6 +58,9 @@ outputs: $(READY)
 tables: $(READY)
 	$(BIN)/python -m tools.generate.semantics
 
+atlas: $(READY)
+	$(BIN)/python -m tools.generate.atlas
+
 bench: $(READY)
 	$(BIN)/python -m tools.generate.bench --device $(DEVICE)
 
@@ -66,16 +71,12 @@ notebooks: $(READY)
 lock:
 	$(PYTHON) -m venv .venv-lock
 	.venv-lock/bin/python -m pip install --quiet --disable-pip-version-check pip-tools==7.6.2
-	.venv-lock/bin/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras \
-		--no-emit-index-url --no-emit-find-links --annotation-style=line \
+	sed -n '/^#/!q;p' requirements.txt > .venv-lock/header  # this file's own opening comment
+	.venv-lock/bin/pip-compile --quiet --no-header --generate-hashes --allow-unsafe \
+		--strip-extras --no-emit-index-url --no-emit-find-links --annotation-style=line \
 		--output-file requirements.txt requirements.in
-
-gpu-record:
-	$(PYTHON) -m tools.generate.gpu_record --out $(OUT)
-
-gpu-apply: $(READY)
-	@test -n "$(DIR)" || { echo "usage: make gpu-apply DIR=<folder gpu-record wrote>"; exit 2; }
-	$(BIN)/python -m tools.generate.gpu_apply $(DIR)
+	cat .venv-lock/header requirements.txt > .venv-lock/requirements.txt
+	mv .venv-lock/requirements.txt requirements.txt
 
 clean:
 	rm -rf site .pytest_cache
