@@ -6,6 +6,9 @@ try:
     w.numpy()
 except RuntimeError as e:
     print(type(e).__name__ + ": " + str(e).splitlines()[0])
+with torch.no_grad():  # the check only runs while grad mode is on
+    arr = w.numpy()
+print("under no_grad, numpy() shares memory with w:", np.shares_memory(arr, w.detach().numpy()))
 
 forced = w.numpy(force=True)
 print("numpy(force=True) shares memory with w:", np.shares_memory(forced, w.detach().numpy()))

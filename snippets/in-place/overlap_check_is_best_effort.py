@@ -16,3 +16,10 @@ print("a[1:].copy_(b[:-1]): no error, a is", a.tolist())
 shifted = torch.arange(5.0)
 shifted[1:] = shifted[:-1].clone()
 print("a real shift gives:  ", shifted.tolist())
+
+m = torch.arange(12.0).view(3, 4)
+m[:, 1:].copy_(m[:, :-1])  # shift each row right: views with gaps, not checked
+print("m[:, 1:].copy_(m[:, :-1]): no error, row 0 is", m[0].tolist())
+m = torch.arange(12.0).view(3, 4)
+m[:, 1:] = m[:, :-1].clone()
+print("a real shift gives row 0:  ", m[0].tolist())
