@@ -7,6 +7,8 @@
 # make bench   measure copy timings on this machine's CPU (about 3 minutes) and rewrite
 #              docs/generated/timings-cpu.*; DEVICE=cuda for transfers on a GPU
 # make notebooks regenerate docs/notebooks/: every chapter as a Jupyter notebook, executed
+# make diagrams draw every ```mermaid block of docs/ as light and dark SVG files into
+#              docs/generated/diagrams/ (vendored mermaid in Chromium, nothing fetched)
 # make lock    re-pin requirements.in into requirements.txt, every package with its hashes
 
 PYTHON ?= python3
@@ -17,7 +19,7 @@ READY := $(VENV)/.requirements-installed
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: serve test build lint outputs tables bench notebooks lock clean
+.PHONY: serve test build lint outputs tables bench notebooks diagrams lock clean
 
 $(READY): requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
@@ -57,6 +59,9 @@ bench: $(READY)
 
 notebooks: $(READY)
 	$(BIN)/python -m tools.generate.notebooks
+
+diagrams: $(READY)
+	$(BIN)/python -m tools.generate.diagrams
 
 # pip-tools lives in its own throw-away environment: it is a maintainer's tool, not the site's.
 lock:
