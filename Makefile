@@ -57,8 +57,10 @@ tables: $(READY)
 bench: $(READY)
 	$(BIN)/python -m tools.generate.bench --device $(DEVICE)
 
+# The notebook pages show the notebooks' copies of the diagrams: redraw them with the notebooks.
 notebooks: $(READY)
 	$(BIN)/python -m tools.generate.notebooks
+	$(BIN)/python -m tools.generate.diagrams
 
 diagrams: $(READY)
 	$(BIN)/python -m tools.generate.diagrams

@@ -144,6 +144,7 @@ def svg_text(svg: str) -> tuple[str, str]:
 
 _RENDER = """async ([id, theme, fonts, source]) => {
   mermaid.initialize({startOnLoad: false, theme, fontFamily: fonts, securityLevel: "strict",
+                      handDrawnSeed: 1, deterministicIds: true,
                       themeVariables: {fontFamily: fonts}});
   const {svg} = await mermaid.render(id, source);
   const holder = document.createElement("div");  // mermaid returns HTML; a file needs XML
