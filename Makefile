@@ -9,6 +9,8 @@
 # make bench   measure copy timings on this machine's CPU (about 3 minutes) and rewrite
 #              docs/generated/timings-cpu.*; DEVICE=cuda for transfers on a GPU
 # make notebooks regenerate docs/notebooks/: every chapter as a Jupyter notebook, executed
+# make diagrams draw every ```mermaid block of docs/ as light and dark SVG files into
+#              docs/generated/diagrams/ (vendored mermaid in Chromium, nothing fetched)
 # make lock    re-pin requirements.in into requirements.txt, every package with its hashes
 # make gpu-record  on a GPU machine (needs only python3 with torch and numpy, no .venv): record
 #              the CUDA snippets, the CUDA matrix and transfer timings into OUT (default gpu-run/)
@@ -23,7 +25,8 @@ READY := $(VENV)/.requirements-installed
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: serve test build lint outputs tables atlas bench notebooks lock gpu-record gpu-apply clean
+.PHONY: serve test build lint outputs tables atlas bench notebooks diagrams lock gpu-record \
+	gpu-apply clean
 
 $(READY): requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
@@ -64,8 +67,13 @@ atlas: $(READY)
 bench: $(READY)
 	$(BIN)/python -m tools.generate.bench --device $(DEVICE)
 
+# The notebook pages show the notebooks' copies of the diagrams: redraw them with the notebooks.
 notebooks: $(READY)
 	$(BIN)/python -m tools.generate.notebooks
+	$(BIN)/python -m tools.generate.diagrams
+
+diagrams: $(READY)
+	$(BIN)/python -m tools.generate.diagrams
 
 # pip-tools lives in its own throw-away environment: it is a maintainer's tool, not the site's.
 lock:

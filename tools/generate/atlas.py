@@ -13,8 +13,8 @@ For each OpInfo, on the CPU, in float32 (or the first dtype it supports from `DT
   rows the catalogue's samples rarely reach: the first sample's input made non-contiguous,
   expanded (stride 0), zero-size and float64, and an argument that asks for nothing
   (`NO_OP_ARGUMENTS`). Each result is the same object as an input, shares an input's memory (the
-  byte ranges of the untyped storages overlap: `tools.generate.semantics.shares_storage`), is new memory,
-  is not a tensor, or the call raises. Added inputs that raise are kept in the JSON but do not
+  byte ranges of the untyped storages overlap: `tools.generate.semantics.shares_storage`), is
+  new memory, is not a tensor, or the call raises. Added inputs that raise are kept in the JSON but do not
   make a row conditional: they say more about the input built here than about the operator.
 - when the samples disagree, the first trait of the inputs that separates them (contiguity, an
   argument's value, the dtype) is written down as the condition;
@@ -33,6 +33,7 @@ CUDA measurement is skipped and the JSON says why; `--device cuda` measures it o
 from __future__ import annotations
 
 import argparse
+import ast
 import datetime
 import functools
 import hashlib
@@ -702,8 +703,15 @@ def _read_results(path: Path) -> tuple[dict[int, dict], str | None]:
 
 
 def generator_hash() -> str:
-    """What the measurements depend on besides torch: this file."""
-    return hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
+    """What the measurements depend on besides torch: this file's code (its syntax tree without
+    docstrings, so that comments, docstrings and formatting do not ask for a new run)."""
+    tree = ast.parse(Path(__file__).read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
+            if isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+                node.body = body[1:] or [ast.Pass()]
+    return hashlib.sha256(ast.dump(tree).encode()).hexdigest()[:16]
 
 
 def atlas(device: str = "cpu", jobs: int = 2) -> dict:

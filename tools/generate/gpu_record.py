@@ -330,7 +330,8 @@ def stage_bench(sizes, device, timing, deadline, log: Log) -> tuple[list[dict], 
             skipped.append(f"{name} (needs about {need // MIB} MiB of free host memory)")
             log(f"bench: {name} skipped: not enough free host memory")
             continue
-        command = [sys.executable, "-m", "tools.generate.bench", "--device", device, "--worker", str(size)]
+        command = [sys.executable, "-m", "tools.generate.bench", "--device", device]
+        command += ["--worker", str(size)]
         command += ["--min-run-time", str(min_run_time), "--min-runs", str(min_runs)]
         started = time.monotonic()
         try:
