@@ -14,8 +14,9 @@ For each OpInfo, on the CPU, in float32 (or the first dtype it supports from `DT
   expanded (stride 0), zero-size and float64, and an argument that asks for nothing
   (`NO_OP_ARGUMENTS`). Each result is the same object as an input, shares an input's memory (the
   byte ranges of the untyped storages overlap: `tools.generate.semantics.shares_storage`), is
-  new memory, is not a tensor, or the call raises. Added inputs that raise are kept in the JSON but do not
-  make a row conditional: they say more about the input built here than about the operator.
+  new memory, is not a tensor, or the call raises. Added inputs that raise are kept in the JSON
+  but do not make a row conditional: they say more about the input built here than about the
+  operator.
 - when the samples disagree, the first trait of the inputs that separates them (contiguity, an
   argument's value, the dtype) is written down as the condition;
 - the ATen schema's alias annotations (`Tensor(a)` in the returns) say what the operator declares,

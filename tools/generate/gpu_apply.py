@@ -67,8 +67,9 @@ PROVENANCE = {
         "none_title": "Not run on a GPU yet",
         "none": (
             "The GPU examples on this site have not been run on a GPU yet: their output blocks "
-            "say so. `python3 -m tools.generate.gpu_record` on a machine with CUDA, then "
-            "`python -m tools.generate.gpu_apply`, records them."
+            "say so, and the text around them states what PyTorch's documentation and source "
+            "say, not what was seen. `python3 -m tools.generate.gpu_record` on a machine with "
+            "CUDA, then `python -m tools.generate.gpu_apply`, records them."
         ),
         "failed": "These examples did not run cleanly there and still show their old output: {}.",
     },
@@ -84,7 +85,8 @@ PROVENANCE = {
         "standin": "**这不是 GPU 的结果**：这是对记录工具的测试（`--cpu-standin`）。",
         "none_title": "尚未在 GPU 上运行",
         "none": (
-            "本站的 GPU 示例还没有在 GPU 上运行过，它们的输出块会注明这一点。"
+            "本站的 GPU 示例还没有在 GPU 上运行过，它们的输出块会注明这一点；"
+            "周围的文字讲的是 PyTorch 文档和源码所述的行为，并非实际观察到的结果。"
             "在有 CUDA 的机器上运行 `python3 -m tools.generate.gpu_record`，"
             "再运行 `python -m tools.generate.gpu_apply`，即可记录这些输出。"
         ),
