@@ -4,16 +4,16 @@ import torch
 import torch.multiprocessing
 
 
-def fill_ones(t):
-    t.fill_(1.0)
-
-
 def fill_what_arrives(queue):
     queue.get().fill_(1.0)
 
 
-def run(method, target, arg):
-    child = multiprocessing.get_context(method).Process(target=target, args=(arg,))
+def run(method, tensor):
+    # The child runs torch.Tensor.fill_(tensor, 1.0): a target that a spawned child can import
+    # by name, in a script or in a notebook alike.
+    child = multiprocessing.get_context(method).Process(
+        target=torch.Tensor.fill_, args=(tensor, 1.0)
+    )
     child.start()
     child.join()
 
@@ -25,12 +25,12 @@ def report(label, t):
 if __name__ == "__main__":
     # Inherited by a forked child: the child writes into its own copy-on-write pages.
     inherited = torch.zeros(3)
-    run("fork", fill_ones, inherited)
+    run("fork", inherited)
     report("fork, inherited:", inherited)
 
     # Pickled for a spawned child: torch moves the storage into shared memory first.
     pickled = torch.zeros(3)
-    run("spawn", fill_ones, pickled)
+    run("spawn", pickled)
     report("spawn, passed as argument:", pickled)
 
     # Sent through a torch.multiprocessing queue: shared memory as well, fork or not.

@@ -21,3 +21,4 @@ step_after_assign()
 print("swap_module_params_on_conversion(True):")
 torch.__future__.set_swap_module_params_on_conversion(True)
 step_after_assign()
+torch.__future__.set_swap_module_params_on_conversion(False)  # a process-wide flag: put it back

@@ -14,3 +14,4 @@ print("optimizer still holds it:", optimizer.param_groups[0]["params"][0] is mod
 torch.__future__.set_overwrite_module_params_on_conversion(True)
 model.to(torch.float32)
 print("overwrite flag on:  same object", model.weight is weight)
+torch.__future__.set_overwrite_module_params_on_conversion(False)  # process-wide: put it back
