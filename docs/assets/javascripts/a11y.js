@@ -1,9 +1,15 @@
-/* Material wraps every table in div.md-typeset__scrollwrap, which scrolls sideways when the
+/* What Material leaves unnamed for screen readers (axe-core checks it: tests/test_browser.py).
+
+   Tables: Material wraps every table in div.md-typeset__scrollwrap, which scrolls sideways when the
    table is wider than the page. A keyboard user can only scroll what can take focus, and a
    screen reader announces a focusable region by its name (axe: scrollable-region-focusable).
    So each wrapper that scrolls becomes a named region in the tab order: named by the table's
    caption, else by the paragraph just before it, else by a generic word in the page's
-   language. A wrapper that fits is left out of the tab order. */
+   language. A wrapper that fits is left out of the tab order.
+
+   Search: Material's search box is a dialog (role="dialog") without a name (axe:
+   aria-dialog-name); it gets the name of its input, which Material writes in the page's
+   language ("Search" / "搜索"). */
 (function () {
   var zh = (document.documentElement.lang || "").indexOf("zh") === 0;
   var generic = zh ? "表格（可横向滚动）" : "Table (scrolls sideways)";
@@ -19,6 +25,11 @@
   }
 
   function update() {
+    document.querySelectorAll('.md-search[role="dialog"]').forEach(function (dialog) {
+      var input = dialog.querySelector(".md-search__input");
+      var name = input && input.getAttribute("aria-label");
+      if (name && !dialog.hasAttribute("aria-label")) dialog.setAttribute("aria-label", name);
+    });
     document.querySelectorAll(".md-typeset__scrollwrap").forEach(function (wrap) {
       if (wrap.scrollWidth > wrap.clientWidth + 1) {
         wrap.setAttribute("tabindex", "0");
