@@ -145,6 +145,10 @@ def test_the_chinese_tables_hold_the_same_numbers_in_chinese_words(fixed):
     assert "| 1 MiB | 10.5 (1.00×) | 8.39 (0.80×) | 2.62 (0.25×) | 不复制 |" in chinese
     assert "| 大小 |" in chinese and "Size" not in chinese
     assert "由 `python -m tools.generate.bench --sizes 4KiB,1MiB`" in chinese
+    # Chinese typography: no space before %, full-width comma between Chinese words.
+    assert "的 80%。" in chinese and "80 %" not in chinese
+    assert "| 1 MiB | ±10.0 µs，10 次 |" in chinese and ", 10 次" not in chinese
+    assert "次次" not in chinese
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])
@@ -163,6 +167,28 @@ def test_the_plot_is_valid_svg_with_one_line_per_copying_operation(fixed, langua
     assert {"4 KiB", "1 MiB", "copy_", "clone"} <= set(labels)
     # The reference is drawn last, on top, dashed: the ceiling.
     assert lines[-1].get("stroke-dasharray")
+
+
+@pytest.mark.parametrize("name", ["timings-cpu.svg", "timings-cpu.zh.svg"])
+def test_every_plotted_series_has_a_marker_and_a_colour_of_its_own(name):
+    """Colour is not the only cue (WCAG 1.4.1): no two series share a marker or a colour."""
+    svg = ET.fromstring(bench_render.render_all(COMMITTED)[name])
+    ns = "{http://www.w3.org/2000/svg}"
+    series = svg.findall(f"{ns}g[@class='series']")
+    plotted = [op for op in bench_render.load(COMMITTED).ops if op not in bench_render.NOT_PLOTTED]
+    assert [g.get("data-op") for g in series] == [
+        op for op in plotted if op != bench_render.REFERENCE
+    ]
+    markers = [g.get("data-marker") for g in series]
+    assert len(set(markers)) == len(markers), markers
+    colours = [line.get("stroke") for line in svg.findall(f"{ns}polyline")]
+    assert len(set(colours)) == len(colours), colours
+
+
+def test_there_are_enough_distinct_markers_for_a_cuda_run():
+    assert len(set(bench_render.MARKERS)) == len(bench_render.MARKERS) >= 10
+    for kind in bench_render.MARKERS:
+        ET.fromstring(bench_render._marker(kind, 10, 10, "#000000"))  # each one draws
 
 
 def test_cuda_without_cuda_is_one_clear_line():

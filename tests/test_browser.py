@@ -4,7 +4,8 @@ Every page of both languages (chapters, reference pages, notebook pages) is visi
 fresh browser context so that it is a first visit, and that one visit checks everything that
 needs a page: no console error, no failed or external request, one title, what the first visit
 transfers, every diagram shown as an image with a name, the notebook drawn as code blocks, then a
-desktop and a phone screenshot. The interaction tests (language switcher, search, copy button)
+desktop and a phone screenshot, and axe-core's accessibility rules (light scheme on the desktop,
+dark scheme on the phone). The interaction tests (language switcher, search, copy button)
 each open the page they need. Screenshots and the measurements (measurements.json) land in
 screenshots/, which git ignores and CI uploads.
 
@@ -14,8 +15,10 @@ Without /usr/bin/chromium these tests skip and say so, unless GUIDE_REQUIRE_BROW
 
 from __future__ import annotations
 
+import base64
 import functools
 import gzip
+import hashlib
 import http.server
 import json
 import os
@@ -38,6 +41,14 @@ MEASUREMENTS = SHOTS / "measurements.json"
 # index, which Material's worker fetches after the page has loaded, is not part of it.
 # Pages with diagrams too: they are SVG images drawn ahead of time (`make diagrams`), no script.
 PAGE_BYTES_BUDGET = 600 * 1024
+
+# axe-core, vendored (tests/vendor/README.md says how to update it) and injected into the page:
+# nothing comes from a CDN. A violation of these impacts fails the visit.
+AXE = Path(__file__).parent / "vendor" / "axe.min.js"
+AXE_VERSION = "4.14.1"
+AXE_SRI = "sha256-KTSJmUUM3yhJqOcLeRL8LahahJ2jnA0NU5T1HUqe2Vw="  # axe-core's sri-history.json
+AXE_FAILS_ON = ("serious", "critical")
+AXE_EXCLUDE: list[str] = []  # nothing is left out: diagrams are images with names
 
 
 def _source_of(slug: str, language: str) -> Path:
@@ -231,6 +242,45 @@ _SHOWN_DIAGRAMS = """() => [...document.querySelectorAll("p.diagram img")]
   .map(img => ({alt: img.alt, src: img.getAttribute("src")}))"""
 
 
+_AXE_RUN = """async ({exclude, impacts, rules}) => {
+  const options = {resultTypes: ["violations"], ...(rules ? {runOnly: rules} : {})};
+  const result = await axe.run({exclude: exclude.map(s => [s])}, options);
+  return result.violations.filter(v => impacts.includes(v.impact)).flatMap(v =>
+    v.nodes.map(n => ({id: v.id, impact: v.impact, help: v.help, target: n.target.join(" ")})));
+}"""
+
+# Material's tables scroll inside a wrapper that docs/assets/javascripts/a11y.js makes
+# focusable once it overflows.
+_SCROLLWRAPS_SETTLED = """() => [...document.querySelectorAll(".md-typeset__scrollwrap")].every(
+  w => (w.scrollWidth > w.clientWidth + 1) === w.hasAttribute("tabindex"))"""
+
+
+# The dark run on the phone checks what a change of colour scheme can break, and the tables
+# that scroll at a phone's width; every other rule runs once, on the desktop (it is cheaper).
+AXE_PHONE_DARK_RULES = ["color-contrast", "link-in-text-block", "scrollable-region-focusable"]
+
+
+def _axe_violations(page, where: str, rules: list[str] | None = None) -> list[str]:
+    """axe-core's serious and critical violations on the page as it is now, one line each."""
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+        assert page.evaluate("axe.version") == AXE_VERSION
+    try:
+        page.wait_for_function(_SCROLLWRAPS_SETTLED, timeout=2_000)
+    except Exception:  # noqa: BLE001 - a wrapper left unnamed is axe's to report, not a timeout
+        pass
+    found = page.evaluate(
+        _AXE_RUN, {"exclude": AXE_EXCLUDE, "impacts": list(AXE_FAILS_ON), "rules": rules}
+    )
+    return [f"{where}: {v['id']} ({v['impact']}) at {v['target']}: {v['help']}" for v in found]
+
+
+def test_the_vendored_axe_is_the_release_it_claims_to_be():
+    digest = base64.b64encode(hashlib.sha256(AXE.read_bytes()).digest()).decode()
+    assert f"sha256-{digest}" == AXE_SRI
+    assert AXE.read_text(encoding="utf-8").startswith(f"/*! axe v{AXE_VERSION}")
+
+
 @pytest.mark.parametrize("what", list(_visits()))
 def test_a_first_visit(visit, measurements, what):
     """Everything one first visit of a page can show, then its screenshots."""
@@ -269,8 +319,18 @@ def test_a_first_visit(visit, measurements, what):
     shot = (path.strip("/").replace("/", "-") or "home") + "-{}.png"
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / shot.format("desktop")))
+    violations = _axe_violations(page, "light, desktop")
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path=str(SHOTS / shot.format("phone")))
+    # The dark scheme, as the palette toggle sets it, checked on the phone only, and on chapter
+    # pages only: a notebook page shows its chapter's text in the same styles. An axe run takes
+    # 0.7 to 5 s per page on a busy two-core machine (the matrix page is the slowest).
+    if kind == "page":
+        # Material fades colours in; without the fade axe reads the new colours at once.
+        page.add_style_tag(content="*, *::before, *::after { transition: none !important; }")
+        page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
+        violations += _axe_violations(page, "dark, phone", AXE_PHONE_DARK_RULES)
+    assert not violations, "axe-core:\n" + "\n".join(violations)
 
 
 @pytest.mark.parametrize("path", ["layers/", "zh/layers/"])

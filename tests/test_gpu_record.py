@@ -250,12 +250,12 @@ def test_apply_renders_the_tables_in_both_languages_saying_which_gpu_torch_and_c
         timings = (generated / f"timings-cuda.{language}.md").read_text(encoding="utf-8")
         assert measured in timings
         assert "| 4 KiB |" in timings and "PCIe Gen 5 x16 | 63.0 |" in timings
-        assert re.search(r"\| 4 KiB \| [\d.]+ \([\d.]+ %\) \|", timings), "no fraction of the link"
+        assert re.search(r"\| 4 KiB \| [\d.]+ \([\d.]+ ?%\) \|", timings), "no fraction of the link"
         assert "| 3,352 |" in timings  # 2619 MHz × 2 × 5120 bit / 8
         assert "| `dev.copy_(pageable, non_blocking=True)` | 64 MiB |" in timings
         matrix = (generated / f"copy_semantics-cuda.{language}.md").read_text(encoding="utf-8")
         assert "torch `2.11.0+cu130`" in matrix and "CUDA 13.0" in matrix
-        assert "**Test GPU**" in matrix and "| " in matrix
+        assert "**Test GPU**" in matrix and "<table" in matrix
         note = (generated / f"gpu-run.{language}.md").read_text(encoding="utf-8")
         assert "**Test GPU**" in note and "2.11.0+cu130" in note and "580.1" in note
         svg = (generated / f"timings-cuda{'' if language == 'en' else '.zh'}.svg").read_text()

@@ -2,6 +2,7 @@
 
 import json
 import re
+from html.parser import HTMLParser
 
 import pytest
 import torch
@@ -200,3 +201,106 @@ def test_links_on_the_page_land_on_a_row_or_heading(language):
     targets |= set(re.findall(r"\{ #([\w-]+) \}", page + table))
     links = set(re.findall(r"\]\(#([\w-]+)\)", page))
     assert links and links <= targets, f"no such anchor: {sorted(links - targets)}"
+
+
+# -- the rendered tables: accessible markup, in both languages ---------------------------------
+
+
+class _Tables(HTMLParser):
+    """The tables of a rendered file: caption, column headers, and rows of (tag, attrs, text)."""
+
+    def __init__(self):
+        super().__init__()
+        self.tables: list[dict] = []
+        self.stack: list[tuple[str, dict]] = []
+        self.cell: dict | None = None
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        self.stack.append((tag, attrs))
+        if tag == "table":
+            self.tables.append({"caption": None, "columns": [], "rows": []})
+        elif tag == "caption":
+            self.cell = {"tag": "caption", "attrs": attrs, "text": "", "hidden": "", "shown": ""}
+        elif tag == "tr" and self.tables:
+            self.tables[-1]["rows"].append([])
+        elif tag in ("th", "td"):
+            self.cell = {"tag": tag, "attrs": attrs, "text": "", "hidden": "", "shown": ""}
+        elif tag == "a" and self.cell is not None:
+            self.cell["anchor"] = attrs.get("id")
+
+    def handle_endtag(self, tag):
+        self.stack.pop()
+        if tag == "caption":
+            self.tables[-1]["caption"] = self.cell
+            self.cell = None
+        elif tag in ("th", "td") and self.cell is not None:
+            self.tables[-1]["rows"][-1].append(self.cell)
+            self.cell = None
+
+    def handle_data(self, data):
+        if self.cell is None:
+            return
+        self.cell["text"] += data
+        classes = [attrs.get("class", "") for _, attrs in self.stack]
+        if "visually-hidden" in classes and self.cell["tag"] != "caption":
+            self.cell["hidden"] += data
+        elif not any(attrs.get("aria-hidden") == "true" for _, attrs in self.stack):
+            self.cell["shown"] += data
+
+
+def _committed_tables(language):
+    data = json.loads((semantics.GENERATED / "copy_semantics.json").read_text("utf-8"))
+    text = semantics.render(data, language, "copy_semantics.json")
+    parser = _Tables()
+    parser.feed(text)
+    return data, text, parser.tables
+
+
+@pytest.mark.parametrize("language", semantics.LANGUAGES)
+def test_each_table_has_a_caption_full_column_headers_and_row_headers(language):
+    data, _, tables = _committed_tables(language)
+    labels = semantics.LABELS[language]
+    assert len(tables) == len(semantics.SOURCES)
+    for source, table in zip(semantics.SOURCES, tables, strict=True):
+        caption = table["caption"]
+        assert caption and source in caption["text"], f"no caption naming {source}"
+        header, *rows = table["rows"]
+        assert [cell["tag"] for cell in header] == ["th"] * (len(semantics.PROPERTIES) + 2)
+        assert all(cell["attrs"].get("scope") == "col" for cell in header)
+        names = [cell["text"] for cell in header]
+        # Full names, not the old abbreviations (same, req, contig ...).
+        assert not {"same", "req", "contig", "write", "grad"} & set(names)
+        wanted = [re.sub("<[^>]+>", "", labels["columns"][c]) for c in semantics.PROPERTIES]
+        assert names[1:-1] == wanted
+        measured = [row for row in data["rows"] if row["source"] == source]
+        assert len(rows) == len(measured)
+        for cells, row in zip(rows, measured, strict=True):
+            first = cells[0]
+            assert first["tag"] == "th" and first["attrs"].get("scope") == "row"
+            assert first["anchor"] == semantics.row_id(row, "cpu")
+            assert first["text"] == row["code"].removeprefix("b = ")
+
+
+@pytest.mark.parametrize("language", semantics.LANGUAGES)
+def test_every_mark_has_words_for_screen_readers_in_the_page_language(language):
+    _, _, tables = _committed_tables(language)
+    words = set(semantics.LABELS[language]["marks"].values())
+    marks = 0
+    for table in tables:
+        for cells in table["rows"][1:]:
+            for cell in cells[1:]:
+                if set(cell["text"]) & set("✓✗–"):
+                    marks += 1
+                    assert not set(cell["shown"]) & set("✓✗–"), cell  # the glyph is hidden
+                    assert cell["hidden"] in words, cell
+    assert marks > 100
+
+
+def test_the_chinese_tables_follow_the_chinese_typography_and_terms():
+    _, text, _ = _committed_tables("zh")
+    assert not re.search(r"(?<!\*)\*报错\*(?!\*)", text) and "<em>" not in text  # no italics
+    for rejected in ("不连续", "带步长", "不参与自动求导"):
+        assert rejected not in text, rejected
+    assert "警告: " not in text and "错误: " not in text  # full-width colons in Chinese
+    assert "警告：`" in text

@@ -56,6 +56,8 @@ LABELS = {
         "faults_title": "Minor page faults in one call (one per 4 KiB page first touched)",
         "size": "Size",
         "runs": "runs",
+        "comma": ", ",
+        "percent": "{value} %",
         "no_copy": "no copy",
         "ops_title": "What each operation times",
         "op": "Operation",
@@ -102,8 +104,8 @@ LABELS = {
         ),
         "clone_vs_copy": (
             "{size} 时，`clone` 的耗时是 `copy_` 的 {ratio}（{clone} 对 {copy}）。"
-            "这个大小的一次 `clone` 发生了 {faults} 次次缺页（共 {pages} 个 4 KiB 页），"
-            "而一次写入已复用缓冲区的 `copy_` 只有 {copy_faults} 次。"
+            "这个大小的一次 `clone` 产生的次缺页数为 {faults}（共 {pages} 个 4 KiB 页），"
+            "而一次写入已复用缓冲区的 `copy_` 只有 {copy_faults}。"
         ),
         "clone_from": "本次测量中，从 {size} 起，`clone` 的耗时至少是 `copy_` 的 1.5 倍。",
         "clone_never": "在所有大小下，`clone` 的耗时都不超过 `copy_` 的 1.5 倍。",
@@ -122,6 +124,8 @@ LABELS = {
         "faults_title": "一次调用中发生的次缺页次数（每个首次访问的 4 KiB 页一次）",
         "size": "大小",
         "runs": "次",
+        "comma": "，",
+        "percent": "{value}%",
         "no_copy": "不复制",
         "ops_title": "各项操作计时的内容",
         "op": "操作",
@@ -136,7 +140,7 @@ LABELS = {
             "memcpy_reference": "两个预先分配的缓冲区之间的普通内存复制",
             "copy_": "复制到预先分配的张量",
             "clone": "新张量：分配内存再复制",
-            "detach_clone": "对 requires_grad 的叶子张量先分离再克隆",
+            "detach_clone": "对需要梯度（requires_grad=True）的叶子张量先分离再克隆",
             "contiguous_transposed": "把转置后的方阵变为连续",
             "to_float16": "转换为新的 float16 张量",
             "detach": "新的张量对象，共享同一存储：不复制",
@@ -155,11 +159,15 @@ LABELS = {
     },
 }
 
-# Okabe-Ito colours (distinguishable with the common colour-vision deficiencies), then more.
-COLOURS = ["#E69F00", "#56B4E9", "#009E73", "#D55E00", "#CC79A7", "#0072B2", "#999933", "#882255"]
-COLOURS += ["#44AA99"]
-MARKERS = ["circle", "square", "triangle", "diamond", "circle", "square", "triangle", "diamond"]
-MARKERS += ["circle"]
+# Okabe-Ito hues (distinguishable with the common colour-vision deficiencies), the light ones
+# darkened so that every line is at least 3:1 against the white background (WCAG 1.4.11).
+# Colour is never the only cue: each series also has a marker of its own shape, and the legend
+# shows both. Ten markers: a CUDA run plots up to ten series besides the reference.
+COLOURS = ["#0072B2", "#D55E00", "#008A65", "#C0589A", "#A86F00", "#2A8BC4", "#7A7A29", "#882255"]
+MARKERS = [
+    "circle", "square", "triangle", "diamond", "triangle_down",
+    "cross", "plus", "star", "ring", "hollow_square",
+]  # fmt: skip
 FONT = (
     "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans CJK SC', 'PingFang SC', "
     "'Microsoft YaHei', sans-serif"
@@ -201,8 +209,9 @@ def _fraction(value: float) -> str:
     return f"{value:.2f}×" if value < 100 else f"{value:.0f}×"
 
 
-def _percent(value: float) -> str:
-    return f"{value * 100:.0f} %"
+def _percent(value: float, words: dict) -> str:
+    """119 % in English text, 119% in Chinese text (no space before the sign)."""
+    return words["percent"].format(value=f"{value * 100:.0f}")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -250,7 +259,7 @@ def _key_figures(t: Timings, words: dict) -> list[str]:
                 size=size,
                 gbps=_gbps(copy["gbps"]),
                 ref=_gbps(ref["gbps"]),
-                pct=_percent(copy["gbps"] / ref["gbps"]),
+                pct=_percent(copy["gbps"] / ref["gbps"], words),
             )
         )
     if copy and clone:
@@ -348,7 +357,7 @@ def render_markdown(t: Timings, language: str, json_name: str) -> str:
         return f"{human_time(row['median_s'])} ({_fraction(t.ratio(op, size, 'median_s'))})"
 
     def spread(op, size, row):
-        return f"±{human_time(row['iqr_s'])}, {row['runs']} {words['runs']}"
+        return f"±{human_time(row['iqr_s'])}{words['comma']}{row['runs']} {words['runs']}"
 
     out += _table(t, words, bandwidth)
     out += ["", f"**{words['time_title']}**", ""]
@@ -390,14 +399,44 @@ def _nice_ceiling(value: float) -> tuple[float, float]:
 
 
 def _marker(kind: str, x: float, y: float, colour: str) -> str:
+    """One data point: a filled, stroked or hollow shape, each kind unlike the others."""
     if kind == "circle":
         return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4" fill="{colour}"/>'
-    if kind == "square":
-        return f'<rect x="{x - 3.5:.1f}" y="{y - 3.5:.1f}" width="7" height="7" fill="{colour}"/>'
+    if kind == "ring":
+        return (
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4" fill="#ffffff" stroke="{colour}" '
+            f'stroke-width="2"/>'
+        )
+    if kind in ("square", "hollow_square"):
+        fill = colour if kind == "square" else "#ffffff"
+        return (
+            f'<rect x="{x - 3.5:.1f}" y="{y - 3.5:.1f}" width="7" height="7" fill="{fill}" '
+            f'stroke="{colour}" stroke-width="{0 if kind == "square" else 2}"/>'
+        )
+    if kind in ("cross", "plus"):
+        if kind == "cross":
+            d = (
+                f"M{x - 4:.1f},{y - 4:.1f}L{x + 4:.1f},{y + 4:.1f}"
+                f"M{x - 4:.1f},{y + 4:.1f}L{x + 4:.1f},{y - 4:.1f}"
+            )
+        else:
+            d = f"M{x - 5:.1f},{y:.1f}L{x + 5:.1f},{y:.1f}M{x:.1f},{y - 5:.1f}L{x:.1f},{y + 5:.1f}"
+        return f'<path d="{d}" stroke="{colour}" stroke-width="2.5" fill="none"/>'
+    if kind == "star":
+        corners = []
+        for i in range(10):
+            radius = 5.5 if i % 2 == 0 else 2.4
+            angle = math.pi / 2 + i * math.pi / 5
+            corners.append(f"{x + radius * math.cos(angle):.1f},{y - radius * math.sin(angle):.1f}")
+        return f'<polygon points="{" ".join(corners)}" fill="{colour}"/>'
     if kind == "triangle":
         points = f"{x:.1f},{y - 5:.1f} {x - 4.5:.1f},{y + 3.5:.1f} {x + 4.5:.1f},{y + 3.5:.1f}"
-        return f'<polygon points="{points}" fill="{colour}"/>'
-    points = f"{x:.1f},{y - 5:.1f} {x + 5:.1f},{y:.1f} {x:.1f},{y + 5:.1f} {x - 5:.1f},{y:.1f}"
+    elif kind == "triangle_down":
+        points = f"{x:.1f},{y + 5:.1f} {x - 4.5:.1f},{y - 3.5:.1f} {x + 4.5:.1f},{y - 3.5:.1f}"
+    elif kind == "diamond":
+        points = f"{x:.1f},{y - 5:.1f} {x + 5:.1f},{y:.1f} {x:.1f},{y + 5:.1f} {x - 5:.1f},{y:.1f}"
+    else:
+        raise ValueError(f"no such marker: {kind}")
     return f'<polygon points="{points}" fill="{colour}"/>'
 
 
@@ -483,7 +522,9 @@ def render_svg(t: Timings, language: str, plot_setup=None) -> str:
             continue
         colour, marker = style[op]
         out.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"/>')
+        out.append(f'<g class="series" data-op="{escape(op)}" data-marker="{marker}">')
         out.extend(_marker(marker, x, y, colour) for x, y in points)
+        out.append("</g>")
     # Legend
     lx, ly = LEFT + plot_w + 18, TOP + 8
     if ceiling:

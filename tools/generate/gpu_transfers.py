@@ -271,8 +271,8 @@ def hbm_reference(machine: dict) -> dict | None:
     return None
 
 
-def _pct(value: float | None) -> str:
-    return "–" if value is None else _percent(value)
+def _pct(value: float | None, labels: dict) -> str:
+    return "–" if value is None else _percent(value, labels)
 
 
 def render_markdown(t, language: str, json_name: str) -> str:
@@ -330,10 +330,10 @@ def render_markdown(t, language: str, json_name: str) -> str:
                         size=size,
                         pinned=_gbps(pinned["gbps"]),
                         pageable=_gbps(pageable["gbps"]),
-                        pinned_pct=words["of_link"].format(pct=_pct(of_link(pinned)))
+                        pinned_pct=words["of_link"].format(pct=_pct(of_link(pinned), labels))
                         if link
                         else "",
-                        pageable_pct=words["of_link"].format(pct=_pct(of_link(pageable)))
+                        pageable_pct=words["of_link"].format(pct=_pct(of_link(pageable), labels))
                         if link
                         else "",
                     )
@@ -345,7 +345,7 @@ def render_markdown(t, language: str, json_name: str) -> str:
                     size=size,
                     gbps=_gbps(clone["gbps"]),
                     copy=_gbps(copy["gbps"]),
-                    pct=words["of_hbm"].format(pct=_pct(of_hbm(clone))) if hbm else "",
+                    pct=words["of_hbm"].format(pct=_pct(of_hbm(clone), labels)) if hbm else "",
                 )
             )
         pinned = t.get("h2d_pinned", largest)
@@ -363,11 +363,13 @@ def render_markdown(t, language: str, json_name: str) -> str:
         return _table(view, labels, cell) + [""]
 
     out += [f"**{words['transfer_title']}**", ""]
-    out += table(transfers, lambda op, s, row: f"{_gbps(row['gbps'])} ({_pct(of_link(row))})")
+    out += table(
+        transfers, lambda op, s, row: f"{_gbps(row['gbps'])} ({_pct(of_link(row), labels)})"
+    )
     out += [f"**{words['gain_title']}**", ""]
     out += _gain_table(t, words, labels["size"])
     out += [f"**{words['device_title']}**", ""]
-    out += table(device, lambda op, s, row: f"{_gbps(row['gbps'])} ({_pct(of_hbm(row))})")
+    out += table(device, lambda op, s, row: f"{_gbps(row['gbps'])} ({_pct(of_hbm(row), labels)})")
     out += [f"**{words['time_title']}**", ""]
     out += table(transfers, lambda op, s, row: human_time(row["median_s"]))
     out += [f"**{words['device_time_title']}**", ""]

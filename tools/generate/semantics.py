@@ -223,32 +223,36 @@ LABELS = {
         ),
         "legend_title": "How to read the tables",
         "legend": [
-            "**code**: each row runs `b = code` on a freshly built source `a`.",
-            "**same**: `b is a`, the very same Python object.",
-            "**shares**: `b` and `a` use the same memory (their storages overlap; empty "
+            "**operation**: each row runs `b = operation` on a freshly built source `a`.",
+            "**same object**: `b is a`, the very same Python object.",
+            "**shares memory**: `b` and `a` use the same memory (their storages overlap; empty "
             "storages share nothing).",
-            "**write**: after `b.add_(1)` under `torch.no_grad()`, the values of `a` changed. "
-            "*raised*: that write raised an error.",
-            "**req**: `b.requires_grad`. **leaf**: `b.is_leaf`. **grad_fn**: the class of "
-            "`b.grad_fn`.",
-            "**grad**: after `b.sum().backward()`, `a` received a gradient; ✗ when `b` does "
-            "not require grad; – when `a` does not require grad.",
-            "**contig**: `b.is_contiguous()`.",
+            "**write reaches `a`**: after `b.add_(1)` under `torch.no_grad()`, the values of `a` "
+            "changed. *raised*: that write raised an error.",
+            "**requires grad**: `b.requires_grad`. **leaf**: `b.is_leaf`. **grad_fn**: the "
+            "class of `b.grad_fn`.",
+            "**gradient reaches `a`**: after `b.sum().backward()`, `a` received a gradient; ✗ "
+            "when `b` does not require grad; – when `a` does not require grad.",
+            "**contiguous**: `b.is_contiguous()`.",
             "**note**: the operation warned or raised; the numbered list under the table gives "
             "the first line of the message. When it raised, the other columns are empty.",
         ],
         "columns": {
-            "code": "code",
-            "same_object": "same",
-            "shares_storage": "shares",
-            "writes_reach_source": "write",
-            "requires_grad": "req",
+            "code": "operation",
+            "same_object": "same object",
+            "shares_storage": "shares memory",
+            "writes_reach_source": "write reaches <code>a</code>",
+            "requires_grad": "requires grad",
             "is_leaf": "leaf",
-            "grad_fn": "grad_fn",
-            "grad_reaches_source": "grad",
-            "is_contiguous": "contig",
+            "grad_fn": "<code>grad_fn</code>",
+            "grad_reaches_source": "gradient reaches <code>a</code>",
+            "is_contiguous": "contiguous",
             "note": "note",
         },
+        # Screen readers read these instead of the marks, which are hidden from them.
+        "marks": {True: "yes", False: "no", None: "not applicable", "grad_fn": "none"},
+        "caption": "Source <code>{source}</code>: what each operation gives",
+        "colon": ": ",
         "source_heading": "Source `{source}`",
         "source_code": "`a = {code}`: {description}",
         "sources": {
@@ -258,7 +262,7 @@ LABELS = {
             "transposed": "a transposed view, not contiguous.",
             "strided": "every other column of a larger tensor: a view with a step.",
         },
-        "raised": "raised",
+        "raised": "<em>raised</em>",
         "error": "error",
         "warning": "warning",
         "cuda_missing": (
@@ -279,41 +283,44 @@ LABELS = {
         ),
         "legend_title": "表格怎么读",
         "legend": [
-            "**代码**：每一行都在新建的源张量 `a` 上运行 `b = 代码`。",
-            "**同一**：`b is a`，即同一个 Python 对象。",
-            "**共享**：`b` 与 `a` 使用同一块内存（两者的存储有重叠；空存储不与任何张量共享）。",
-            "**写入**：在 `torch.no_grad()` 下执行 `b.add_(1)` 之后，`a` 的值变了。"
-            "*报错*：这次写入本身抛出了错误。",
-            "**需梯度**：`b.requires_grad`。**叶子**：`b.is_leaf`。"
+            "**操作**：每一行都在新建的源张量 `a` 上运行 `b = 操作`。",
+            "**同一对象**：`b is a`，即同一个 Python 对象。",
+            "**共享内存**：`b` 与 `a` 使用同一块内存（两者的存储有重叠；空存储不与任何张量共享）。",
+            "**写入影响 `a`**：在 `torch.no_grad()` 下执行 `b.add_(1)` 之后，`a` 的值变了。"
+            "**报错**：这次写入本身抛出了错误。",
+            "**需要梯度**：`b.requires_grad`。**叶子张量**：`b.is_leaf`。"
             "**grad_fn**：`b.grad_fn` 的类名。",
-            "**梯度**：执行 `b.sum().backward()` 之后，`a` 收到了梯度；"
+            "**梯度传到 `a`**：执行 `b.sum().backward()` 之后，`a` 收到了梯度；"
             "`b` 不需要梯度时为 ✗；`a` 本身不需要梯度时为 –。",
             "**连续**：`b.is_contiguous()`。",
             "**备注**：该操作发出了警告或抛出了错误，表格下方的编号列表给出消息的第一行。"
             "报错时其余各列为空。",
         ],
         "columns": {
-            "code": "代码",
-            "same_object": "同一",
-            "shares_storage": "共享",
-            "writes_reach_source": "写入",
-            "requires_grad": "需梯度",
-            "is_leaf": "叶子",
-            "grad_fn": "grad_fn",
-            "grad_reaches_source": "梯度",
+            "code": "操作",
+            "same_object": "同一对象",
+            "shares_storage": "共享内存",
+            "writes_reach_source": "写入影响 <code>a</code>",
+            "requires_grad": "需要梯度",
+            "is_leaf": "叶子张量",
+            "grad_fn": "<code>grad_fn</code>",
+            "grad_reaches_source": "梯度传到 <code>a</code>",
             "is_contiguous": "连续",
             "note": "备注",
         },
+        "marks": {True: "是", False: "否", None: "不适用", "grad_fn": "无"},
+        "caption": "源张量 <code>{source}</code>：每种操作的结果",
+        "colon": "：",
         "source_heading": "源张量 `{source}`",
         "source_code": "`a = {code}`：{description}",
         "sources": {
             "leaf": "需要梯度的叶子张量。",
-            "plain": "不参与自动求导的普通张量。",
+            "plain": "不参与 autograd 的普通张量。",
             "nonleaf": "由叶子张量计算得到的结果，带有 `grad_fn`。",
-            "transposed": "转置得到的视图，不连续。",
-            "strided": "较大张量中每隔一列取出的部分：带步长的视图。",
+            "transposed": "转置得到的视图，非连续。",
+            "strided": "较大张量中每隔一列取出的部分：步进切片得到的视图。",
         },
-        "raised": "报错",
+        "raised": "<strong>报错</strong>",
         "error": "错误",
         "warning": "警告",
         "cuda_missing": (
@@ -333,14 +340,16 @@ def source_id(source: str, device: str) -> str:
     return f"source-{source}" if device == "cpu" else f"{device}-source-{source}"
 
 
-def _mark(value) -> str:
-    if value is None:
-        return "–"
-    if value is True:
-        return "✓"
-    if value is False:
-        return "✗"
-    return f"`{value}`"
+def _mark(value, marks: dict, prop: str = "") -> str:
+    """A cell's content: a mark the eye reads and words a screen reader reads instead.
+
+    – is "not applicable", except in the grad_fn column, where it means "no grad_fn".
+    """
+    if isinstance(value, str):
+        return f"<code>{html.escape(value)}</code>"
+    glyph = {True: "✓", False: "✗", None: "–"}[value]
+    words = marks["grad_fn"] if prop == "grad_fn" and value is None else marks[value]
+    return f'<span aria-hidden="true">{glyph}</span><span class="visually-hidden">{words}</span>'
 
 
 def _code_cell(code: str) -> str:
@@ -358,6 +367,12 @@ def _code_cell(code: str) -> str:
 
 
 def render(data: dict, language: str, json_name: str) -> str:
+    """The tables of one language, as HTML inside Markdown.
+
+    HTML, because a Markdown table has neither a caption nor row headers: each table has a
+    caption, a header cell with the full name of every column, the operation as the header of
+    its row (with the row's anchor), and words for screen readers behind every mark.
+    """
     labels = LABELS[language]
     device = data["device"]
     header = labels["generated"].format(command=COMMAND, json=f"docs/generated/{json_name}")
@@ -388,34 +403,37 @@ def render(data: dict, language: str, json_name: str) -> str:
         description = labels["sources"][source]
         out += [labels["source_code"].format(code=SOURCES[source], description=description), ""]
         # The wrapper lets the stylesheet make these wide tables compact (extra.css).
-        out += ['<div class="copy-matrix" markdown>', ""]
-        out += ["| " + " | ".join(labels["columns"][c] for c in columns) + " |"]
-        out += ["|" + "|".join(":---" if c in ("code", "note") else ":---:" for c in columns) + "|"]
+        out += ['<div class="copy-matrix">', "<table>"]
+        caption = labels["caption"].format(source=html.escape(source))
+        out += [f'<caption class="visually-hidden">{caption}</caption>', "<thead>"]
+        out += ["<tr>" + "".join(f'<th scope="col">{labels["columns"][c]}</th>' for c in columns)]
+        out[-1] += "</tr>"
+        out += ["</thead>", "<tbody>"]
         # Messages are too long for a cell: the cell names one, the list under the table says it.
         messages: list[str] = []
         for row in rows:
             anchor = f'<a id="{row_id(row, device)}"></a>'
-            cells = [anchor + _code_cell(row["code"].removeprefix("b = "))]
+            cells = [f'<th scope="row">{anchor}{_code_cell(row["code"].removeprefix("b = "))}</th>']
             if row["result"] == "error":
-                cells += [""] * len(PROPERTIES)
+                cells += ["<td></td>"] * len(PROPERTIES)
                 kind, message = "error", row["error"]
             else:
                 for prop in PROPERTIES:
                     value = row[prop]
                     if prop == "writes_reach_source" and value is None:
-                        cells.append(f"*{labels['raised']}*")
+                        cells.append(f"<td>{labels['raised']}</td>")
                     else:
-                        cells.append(_mark(value))
+                        cells.append(f"<td>{_mark(value, labels['marks'], prop)}</td>")
                 kind, message = "warning", row["warning"]
             note = ""
             if message:
-                entry = f"{labels[kind]}: `{message}`"
+                entry = f"{labels[kind]}{labels['colon']}`{message}`"
                 if entry not in messages:
                     messages.append(entry)
                 note = f"{labels[kind]} {messages.index(entry) + 1}"
-            cells.append(note)
-            out.append("| " + " | ".join(cells) + " |")
-        out += ["", "</div>", ""]
+            cells.append(f"<td>{note}</td>")
+            out.append("<tr>" + "".join(cells) + "</tr>")  # one row, one line: readable diffs
+        out += ["</tbody>", "</table>", "</div>", ""]
         out += [f"{number}. {entry}" for number, entry in enumerate(messages, 1)]
         out += [""] if messages else []
     return "\n".join(out)

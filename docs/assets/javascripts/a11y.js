@@ -1,0 +1,54 @@
+/* What Material leaves unnamed for screen readers (axe-core checks it: tests/test_browser.py).
+
+   Tables: Material wraps every table in div.md-typeset__scrollwrap, which scrolls sideways when the
+   table is wider than the page. A keyboard user can only scroll what can take focus, and a
+   screen reader announces a focusable region by its name (axe: scrollable-region-focusable).
+   So each wrapper that scrolls becomes a named region in the tab order: named by the table's
+   caption, else by the paragraph just before it, else by a generic word in the page's
+   language. A wrapper that fits is left out of the tab order.
+
+   Search: Material's search box is a dialog (role="dialog") without a name (axe:
+   aria-dialog-name); it gets the name of its input, which Material writes in the page's
+   language ("Search" / "搜索"). */
+(function () {
+  var zh = (document.documentElement.lang || "").indexOf("zh") === 0;
+  var generic = zh ? "表格（可横向滚动）" : "Table (scrolls sideways)";
+
+  function nameOf(wrap) {
+    var caption = wrap.querySelector("caption");
+    if (caption && caption.textContent.trim()) return caption.textContent.trim();
+    var before = wrap.previousElementSibling;
+    if (!before && wrap.parentElement && wrap.parentElement.classList.contains("copy-matrix"))
+      before = wrap.parentElement.previousElementSibling;
+    var text = before && before.tagName === "P" ? before.textContent.trim() : "";
+    return text && text.length <= 120 ? text : generic;
+  }
+
+  function update() {
+    document.querySelectorAll('.md-search[role="dialog"]').forEach(function (dialog) {
+      var input = dialog.querySelector(".md-search__input");
+      var name = input && input.getAttribute("aria-label");
+      if (name && !dialog.hasAttribute("aria-label")) dialog.setAttribute("aria-label", name);
+    });
+    document.querySelectorAll(".md-typeset__scrollwrap").forEach(function (wrap) {
+      if (wrap.scrollWidth > wrap.clientWidth + 1) {
+        wrap.setAttribute("tabindex", "0");
+        wrap.setAttribute("role", "region");
+        wrap.setAttribute("aria-label", nameOf(wrap));
+      } else {
+        wrap.removeAttribute("tabindex");
+        wrap.removeAttribute("role");
+        wrap.removeAttribute("aria-label");
+      }
+    });
+  }
+
+  var timer;
+  function later() {
+    clearTimeout(timer);
+    timer = setTimeout(update, 100);
+  }
+  if (window.document$) window.document$.subscribe(function () { setTimeout(update, 0); });
+  else document.addEventListener("DOMContentLoaded", update);
+  window.addEventListener("resize", later);
+})();
