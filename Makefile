@@ -7,6 +7,11 @@
 # make bench   measure copy timings on this machine's CPU (about 3 minutes) and rewrite
 #              docs/generated/timings-cpu.*; DEVICE=cuda for transfers on a GPU
 # make notebooks regenerate docs/notebooks/: every chapter as a Jupyter notebook, executed
+# make versions  a maintainer's command, not part of make test: run the CPU snippets and the
+#              copy-semantics matrix with every torch release from 2.4 to the newest (each a
+#              throw-away venv under ~/.cache/guide-versions, a CUDA wheel of about 5 GB; about
+#              an hour), compare with the pinned torch, rewrite docs/generated/versions.*;
+#              resumes after an interruption, FORCE=1 measures everything again
 
 PYTHON ?= python3
 VENV := .venv
@@ -16,7 +21,7 @@ READY := $(VENV)/.requirements-installed
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: serve test build lint outputs tables bench notebooks clean
+.PHONY: serve test build lint outputs tables bench notebooks versions clean
 
 $(READY): requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
@@ -52,6 +57,9 @@ bench: $(READY)
 
 notebooks: $(READY)
 	$(BIN)/python -m tools.notebooks
+
+versions: $(READY)
+	$(BIN)/python -m tools.generate.versions $(if $(FORCE),--force)
 
 clean:
 	rm -rf site .pytest_cache
