@@ -337,7 +337,8 @@ def main(argv: list[str]) -> int:
         log(f"the package index lists {len(releases)} minor releases from 2.4: {releases}")
     plan = [pinned] + work_order(releases or [])
     if not args.no_cuda_twin and not args.releases:
-        plan.append(pinned.split("+")[0])  # the same release as a CUDA wheel, last
+        plan.append(pinned.split("+")[0])  # the same release as a CUDA wheel, if not listed
+    plan = list(dict.fromkeys(plan))
     measured: dict[str, dict] = {}
     for number, release in enumerate(plan, 1):
         old = None if args.force else cached(release, inputs)

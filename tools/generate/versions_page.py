@@ -250,7 +250,8 @@ LABELS = {
             "Do not edit: run `make versions`. -->"
         ),
         "summary": (
-            "Measured on {date}: {count} releases, compared with the pinned torch `{pinned}`. "
+            "Measured on {date}: {count} torch releases ({builds} builds), compared with the "
+            "pinned torch `{pinned}`. "
             "With each release, {snippets} snippets that run on a CPU and the copy-semantics "
             "matrix ({rows} rows) were run; {atlas} The whole run took {minutes} minutes."
         ),
@@ -263,7 +264,7 @@ LABELS = {
             "Python",
             "NumPy",
             "Snippets",
-            "Outputs that differ",
+            "Snippets that differ",
             "Snippets that fail",
             "Matrix cells that differ",
         ],
@@ -302,7 +303,8 @@ LABELS = {
             "请勿手工修改：运行 `make versions`。 -->"
         ),
         "summary": (
-            "测量日期 {date}：共 {count} 个版本，都与固定版本 torch `{pinned}` 对比。"
+            "测量日期 {date}：共 {count} 个 torch 版本（{builds} 个构建），"
+            "都与固定版本 torch `{pinned}` 对比。"
             "在每个版本上运行了 {snippets} 个可在 CPU 上运行的代码片段，"
             "以及复制语义总表（{rows} 行）；{atlas}整个运行耗时 {minutes} 分钟。"
         ),
@@ -315,7 +317,7 @@ LABELS = {
             "Python",
             "NumPy",
             "代码片段",
-            "输出不同",
+            "有差异的代码片段",
             "运行失败",
             "总表中不同的单元格",
         ],
@@ -389,7 +391,8 @@ def render(data: dict, language: str) -> str:
         "",
         labels["summary"].format(
             date=data["measured"],
-            count=len(releases),
+            count=len({short(r["release"]) for r in releases}),
+            builds=len(releases),
             pinned=data["pinned"],
             snippets=pinned.get("snippets_run", 0),
             rows=matrix_rows,
@@ -441,6 +444,7 @@ def _chapter_table(data: dict, run: list[dict], labels: dict) -> list[str]:
             text = labels["status"][status]
             cells.append(f"[{text}](#{anchor(page['page'])})" if status != SAME else text)
         title = _cell(page["title"][language])
+        title = f"《{title}》" if language == "zh" else title
         out.append(f"| [{title}]({page['page']}.md) | " + " | ".join(cells) + " |")
     return out
 

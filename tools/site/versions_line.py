@@ -27,18 +27,22 @@ LINES = {
         "fails": "snippets fail with {releases}",
         "changed": "{checked}: {what}; see [the differences]({page}#{anchor}).",
         "and": "; ",
+        "to": "{first} to {last}",
+        "list": ", ",
         "cuda": "{release} (CUDA wheel)",
     },
     "zh": {
         "checked": "已用 torch {first} 至 {last}（{count} 个版本，{date}）核对",
         "same": (
             "{checked}：本页可在 CPU 上运行的代码片段，在每个版本上的输出都相同"
-            "（[各版本]({page})）。"
+            "，见[《各 torch 版本》]({page})。"
         ),
         "differs": "在 {releases} 上输出不同",
         "fails": "在 {releases} 上有代码片段运行失败",
-        "changed": "{checked}：{what}，见[差异]({page}#{anchor})。",
+        "changed": "{checked}：{what}，差异见[《各 torch 版本》]({page}#{anchor})。",
         "and": "；",
+        "to": "{first} 至 {last}",
+        "list": "、",
         "cuda": "CUDA wheel 版 {release}",
     },
 }
@@ -46,6 +50,21 @@ LINES = {
 
 def _number(release: str) -> tuple[int, ...]:
     return tuple(int(n) for n in re.findall(r"\d+", release.split("+")[0])[:3])
+
+
+def _spans(names: list[str], chosen: list[bool], to: str) -> list[str]:
+    """The chosen names, three or more in a row written as one span: 2.4.1 to 2.6.0."""
+    found, block = [], []
+    for name, wanted in [*zip(names, chosen, strict=True), ("", False)]:
+        if wanted:
+            block.append(name)
+            continue
+        if len(block) >= 3:
+            found.append(to.format(first=block[0], last=block[-1]))
+        else:
+            found += block
+        block = []
+    return found
 
 
 def versions_line(data: dict, page: str, language: str, page_path: str = "") -> str | None:
@@ -61,17 +80,19 @@ def versions_line(data: dict, page: str, language: str, page_path: str = "") -> 
     )
     link = posixpath.relpath(VERSIONS_PAGE, posixpath.dirname(page_path) or ".")
     twins = {n for n in numbers if sum(r["release"].split("+")[0] == n for r in run) > 1}
+    others = [r for r in run if not r.get("pinned")]  # in the JSON's order, oldest first
+    names = [
+        words["cuda"].format(release=r["release"])
+        if r["release"] in twins and r.get("build") == "cuda"
+        else r["release"]
+        for r in others
+    ]
     parts = []
     for status in ("differs", "fails"):
-        releases = [
-            words["cuda"].format(release=r["release"])
-            if r["release"] in twins and r.get("build") == "cuda"
-            else r["release"]
-            for r in run
-            if r.get("chapters", {}).get(page) == status
-        ]
-        if releases:
-            parts.append(words[status].format(releases=", ".join(releases)))
+        chosen = [r.get("chapters", {}).get(page) == status for r in others]
+        if any(chosen):
+            spans = words["list"].join(_spans(names, chosen, words["to"]))
+            parts.append(words[status].format(releases=spans))
     if not parts:
         return words["same"].format(checked=checked, page=link)
     return words["changed"].format(
