@@ -15,6 +15,11 @@
 # make gpu-record  on a GPU machine (needs only python3 with torch and numpy, no .venv): record
 #              the CUDA snippets, the CUDA matrix and transfer timings into OUT (default gpu-run/)
 # make gpu-apply DIR=gpu-run   write such a record into the pages and docs/generated/; read the diff
+# make versions  a maintainer's command, not part of make test: run the CPU snippets and the
+#              copy-semantics matrix with every torch release from 2.4 to the newest (each a
+#              throw-away venv under ~/.cache/guide-versions, a CUDA wheel of about 5 GB; about
+#              an hour), compare with the pinned torch, rewrite docs/generated/versions.*;
+#              resumes after an interruption, FORCE=1 measures everything again
 
 PYTHON ?= python3
 VENV := .venv
@@ -25,8 +30,8 @@ READY := $(VENV)/.requirements-installed
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: serve test build lint outputs tables atlas bench notebooks diagrams lock gpu-record \
-	gpu-apply clean
+.PHONY: serve test build lint outputs tables atlas bench notebooks diagrams lock versions \
+	gpu-record gpu-apply clean
 
 $(READY): requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
@@ -85,6 +90,9 @@ lock:
 		--output-file requirements.txt requirements.in
 	cat .venv-lock/header requirements.txt > .venv-lock/requirements.txt
 	mv .venv-lock/requirements.txt requirements.txt
+
+versions: $(READY)
+	$(BIN)/python -m tools.generate.versions $(if $(FORCE),--force)
 
 clean:
 	rm -rf site .pytest_cache

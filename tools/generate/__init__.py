@@ -1,0 +1,1 @@
+"""Generators of docs/generated/: maintainer commands that measure and write data files."""

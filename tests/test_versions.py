@@ -1,0 +1,157 @@
+"""The Versions page (make versions): rendered from its JSON, and the logic behind it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tools.generate import versions_page
+from tools.generate.versions_page import (
+    DIFFERS,
+    FAILS,
+    SAME,
+    chapter_status,
+    compare_output,
+    compare_rows,
+    compare_snippet,
+)
+from tools.project import ROOT
+from tools.site.versions_line import inject, versions_line
+
+
+@pytest.mark.parametrize("language", versions_page.LANGUAGES)
+def test_page_is_rendered_from_the_committed_json(language):
+    page = versions_page.GENERATED / f"versions.{language}.md"
+    assert page.read_text(encoding="utf-8") == versions_page.render(
+        versions_page.committed(), language
+    ), "docs/generated/versions.*.md is stale: run `python -m tools.generate.versions`"
+
+
+def test_the_pinned_release_is_in_the_json():
+    pinned = re.search(r"^torch==(\S+)", (ROOT / "requirements.txt").read_text(), re.M)[1]
+    releases = versions_page.committed()["releases"]
+    found = [r for r in releases if r["pinned"]]
+    assert len(found) == 1, "exactly one release is the pinned one"
+    assert found[0]["release"].split("+")[0] == pinned.split("+")[0]
+    assert not found[0].get("not_run") and found[0]["build"] == "cpu"
+
+
+def test_the_pages_include_the_generated_markdown():
+    for language, page in (("en", "versions.md"), ("zh", "versions.zh.md")):
+        text = (ROOT / "docs" / page).read_text(encoding="utf-8")
+        assert f'--8<-- "docs/generated/versions.{language}.md"' in text
+
+
+# -- comparing ----------------------------------------------------------------------------------
+
+
+def test_the_same_output_is_same():
+    assert compare_output("a: 1\n", "2.13.0+cpu", "a: 1\n", "2.4.1+cu121") == {"status": SAME}
+
+
+def test_a_release_printing_its_own_version_is_same():
+    found = compare_output("torch 2.13.0\n", "2.13.0+cpu", "torch 2.4.1\n", "2.4.1+cu121")
+    assert found == {"status": SAME}
+
+
+def test_another_output_differs_with_a_diff():
+    found = compare_output("a: 1\nb: 2\n", "2.13.0+cpu", "a: 1\nb: 3\n", "2.4.1+cu121")
+    assert found["status"] == DIFFERS
+    assert "-b: 2\n+b: 3\n" in found["diff"]
+    assert found["diff"].startswith("--- torch 2.13.0\n+++ torch 2.4.1\n")
+
+
+def test_a_snippet_that_dies_fails_and_a_new_warning_differs():
+    ok = {"status": "ok", "stdout": "x\n", "stderr": ""}
+    died = {"status": "error", "stdout": "", "error": "RuntimeError: boom"}
+    assert compare_snippet(ok, "2.13.0", died, "2.4.1") == {
+        "status": FAILS,
+        "error": "RuntimeError: boom",
+    }
+    warned = {**ok, "stderr": "/venv/torch/x.py:3: FutureWarning: old spelling\n  call()\n"}
+    found = compare_snippet(ok, "2.13.0", warned, "2.4.1")
+    assert found["status"] == DIFFERS
+    assert found["warnings"] == {"pinned": [], "release": ["FutureWarning: old spelling"]}
+    assert compare_snippet(ok, "2.13.0", dict(ok), "2.4.1") == {"status": SAME}
+
+
+def test_matrix_rows_compare_cell_by_cell():
+    rows = [{"op": "clone", "source": "leaf", "code": "b = a.clone()", "grad_fn": "CloneBackward0"}]
+    assert compare_rows(rows, [dict(rows[0])]) == []
+    changed = [{**rows[0], "grad_fn": "Other"}]
+    assert compare_rows(rows, changed) == [
+        {
+            "row": "clone/leaf",
+            "code": "b = a.clone()",
+            "property": "grad_fn",
+            "pinned": "CloneBackward0",
+            "release": "Other",
+        }
+    ]
+
+
+def test_a_chapter_is_as_bad_as_its_worst_snippet():
+    page = {"page": "clone", "snippets": ["s/a.py", "s/b.py"], "tables": ["matrix"]}
+    same = {"differences": {}, "matrix": {"status": "ok", "differences": []}}
+    assert chapter_status(page, same) == SAME
+    one = {**same, "differences": {"s/b.py": {"status": DIFFERS}}}
+    assert chapter_status(page, one) == DIFFERS
+    worse = {**same, "differences": {"s/a.py": {"status": FAILS}, "s/b.py": {"status": DIFFERS}}}
+    assert chapter_status(page, worse) == FAILS
+    cells = {**same, "matrix": {"status": "ok", "differences": [{"row": "x"}]}}
+    assert chapter_status(page, cells) == DIFFERS
+
+
+# -- the line under each chapter's title (tools/site/versions_line.py) --------------------------
+
+SMALL = {
+    "measured": "2026-11-30",
+    "chapters": [{"page": "clone"}, {"page": "detach"}, {"page": "index"}],
+    "releases": [
+        {"release": "2.4.1", "build": "cuda", "chapters": {"clone": DIFFERS, "detach": SAME}},
+        {"release": "2.5.0", "not_run": "pip install failed"},
+        {"release": "2.13.0", "build": "cuda", "chapters": {"clone": FAILS, "detach": SAME}},
+        {"release": "2.13.0+cpu", "build": "cpu", "pinned": True, "chapters": {}},
+        {"release": "2.15.0", "build": "cuda", "chapters": {"clone": SAME, "detach": SAME}},
+        {"release": "2.16.0", "build": "cuda", "chapters": {"clone": DIFFERS, "detach": SAME}},
+        {"release": "2.17.0", "build": "cuda", "chapters": {"clone": DIFFERS, "detach": SAME}},
+        {"release": "2.18.0", "build": "cuda", "chapters": {"clone": DIFFERS, "detach": SAME}},
+    ],
+}
+PAGE = "# `clone()`: new memory { #clone }\n\nThe opening paragraph.\n"
+
+
+def test_the_line_names_the_releases_and_links_to_the_differences():
+    line = versions_line(SMALL, "clone", "en", "clone.md")
+    assert line == (
+        "Checked with torch 2.4.1 to 2.18.0 (6 releases, 2026-11-30): outputs differ with "
+        "2.4.1, 2.16.0 to 2.18.0; "
+        "snippets fail with 2.13.0 (CUDA wheel); "
+        "see [the differences](versions.md#versions-clone)."
+    )
+    assert versions_line(SMALL, "detach", "en", "detach.md").startswith(
+        "Checked with torch 2.4.1 to 2.18.0 (6 releases, 2026-11-30): every snippet here"
+    )
+    assert versions_line(SMALL, "index", "en", "index.md") is None
+    assert versions_line(SMALL, "unknown", "en", "unknown.md") is None
+
+
+def test_the_line_is_in_the_pages_language():
+    line = versions_line(SMALL, "clone", "zh", "clone.md")
+    assert line == (
+        "已用 torch 2.4.1 至 2.18.0（6 个版本，2026-11-30）核对："
+        "在 2.4.1、2.16.0 至 2.18.0 上输出不同；"
+        "在 CUDA wheel 版 2.13.0 上有代码片段运行失败，"
+        "差异见[《各 torch 版本》](versions.md#versions-clone)。"
+    )
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_the_line_goes_right_under_the_title(language):
+    line = versions_line(SMALL, "clone", language, "clone.md")
+    lines = inject(PAGE, line).split("\n")
+    assert lines[0] == "# `clone()`: new memory { #clone }"
+    assert lines[1:4] == ["", line, ""]
+    assert lines[4] == "The opening paragraph."
+    assert inject("No title here.\n", line) == "No title here.\n"

@@ -1,0 +1,370 @@
+"""Which torch releases does each page hold for? Runs the guide across releases.
+
+    python -m tools.generate.versions            (= make versions; a maintainer's command)
+    python -m tools.generate.versions --force    (measure again what is already measured)
+    python -m tools.generate.versions --releases 2.4.1,2.15.0
+
+For the pinned torch (this venv, CPU build) and for each release from the oldest the snippets
+run on (2.4) to the newest on the package index, the latest patch of each minor release: make a
+throw-away virtual environment, install that torch and a numpy that fits it, and run there every
+CPU snippet, the copy-semantics matrix and the operator atlas (when tools/generate/atlas.py
+exists). Then compare each release with the pinned one and write docs/generated/versions.json
+and the page docs/generated/versions.{en,zh}.md (tools/generate/versions_page.py).
+
+The wheels come from the package index, not from this machine's pip configuration (which caps
+torch): pip runs with PIP_CONFIG_FILE=/dev/null and without the configured find-links, for that
+command only. Release wheels on the index are CUDA builds (about 5 GB with their libraries):
+one is installed at a time, its venv is deleted afterwards, and pip's cache is reused (and
+emptied when it grows past PIP_CACHE_LIMIT). Everything lives under the cache folder
+(GUIDE_VERSIONS_CACHE, default ~/.cache/guide-versions), outside the repository.
+
+Progress goes to stderr. Each release's measurement is kept in <cache>/results/<release>.json;
+a later run skips a release already measured with the same inputs (the snippets, the matrix
+code, the atlas code), so an interrupted run resumes where it stopped.
+
+This module imports only the standard library at the top: `--measure` runs it inside the
+throw-away venvs, which have torch and numpy and nothing else.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import hashlib
+import json
+import os
+import platform
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from tools import project
+
+ROOT = project.ROOT
+GENERATED = ROOT / "docs" / "generated"
+JSON_PATH = GENERATED / "versions.json"
+COMMAND = "python -m tools.generate.versions"
+CACHE = Path(os.environ.get("GUIDE_VERSIONS_CACHE", Path.home() / ".cache" / "guide-versions"))
+OLDEST = (2, 4)  # the oldest minor release tried; older ones are not measured
+PIP_CACHE_LIMIT = 20 * 2**30
+PYTHON = "python3.11"  # the throw-away venvs; the same Python as the pinned venv
+# The operator atlas, once it exists: the first of these functions found in tools.generate.atlas
+# is called with no arguments and returns {"rows": [...]} like the copy-semantics matrix.
+ATLAS_FUNCTIONS = ("measure", "atlas", "matrix")
+ATLAS_MISSING = "atlas not available"
+# Properties of a matrix or atlas row that identify it rather than measure it.
+ROW_KEYS = ("id", "op", "source", "device", "code")
+
+
+def log(message: str) -> None:
+    stamp = datetime.datetime.now(datetime.UTC).strftime("%H:%M:%S")
+    print(f"[versions {stamp}] {message}", file=sys.stderr, flush=True)
+
+
+# -- what is measured ---------------------------------------------------------------------------
+
+
+def cpu_snippets() -> list[str]:
+    return [
+        p.relative_to(ROOT).as_posix() for p in project.snippet_files() if not project.needs_cuda(p)
+    ]
+
+
+def inputs_hash() -> str:
+    """A release measured with other snippets (or matrix or atlas code) is measured again."""
+    digest = hashlib.sha256()
+    files = [ROOT / p for p in cpu_snippets()]
+    files += [
+        ROOT / "tools" / "generate" / "semantics.py",
+        ROOT / "tools" / "generate" / "atlas.py",
+    ]
+    for path in files:
+        digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes() if path.is_file() else b"<missing>")
+        digest.update(b"\0")
+    return digest.hexdigest()[:16]
+
+
+def error_line(status: str, stderr: str) -> str | None:
+    """The first line of the error a snippet died with (the exception line of its traceback)."""
+    if status == "ok":
+        return None
+    if status == "timeout":
+        return "timed out"
+    lines = [line for line in stderr.splitlines() if line.strip()]
+    exception = [line for line in lines if re.match(r"^[A-Za-z_][\w.]*(Error|Exception)\b", line)]
+    found = exception[-1] if exception else (lines[-1] if lines else f"exit status ({status})")
+    return found.strip()[:300]
+
+
+def first_line(error: BaseException) -> str:
+    lines = str(error).strip().splitlines()
+    return f"{type(error).__name__}: {lines[0] if lines else ''}".rstrip()
+
+
+def measure_atlas() -> dict:
+    try:
+        from tools.generate import atlas  # type: ignore[attr-defined]
+    except ImportError:
+        return {"status": ATLAS_MISSING}
+    for name in ATLAS_FUNCTIONS:
+        function = getattr(atlas, name, None)
+        if callable(function):
+            try:
+                found = function()
+            except Exception as error:  # noqa: BLE001 - a failure is a fact to record
+                return {"status": "error", "error": first_line(error)}
+            return {
+                "status": "ok",
+                "rows": found.get("rows", found) if isinstance(found, dict) else found,
+            }
+    return {"status": ATLAS_MISSING}
+
+
+def measure_here(snippets: list[str]) -> dict:
+    """Everything measured with the torch of this interpreter (run inside each venv)."""
+    import numpy
+    import torch
+
+    from tools import snippets as runner
+
+    found = {
+        "torch": torch.__version__,
+        "cuda": torch.version.cuda,
+        "python": platform.python_version(),
+        "numpy": numpy.__version__,
+    }
+    started = time.perf_counter()
+    results = runner.run(snippets)
+    found["snippets"] = {
+        path: {
+            "status": result.status,
+            "stdout": result.stdout,
+            "error": error_line(result.status, result.stderr),
+            "stderr": result.stderr[-4000:],
+        }
+        for path, result in results.items()
+    }
+    found["snippet_seconds"] = round(time.perf_counter() - started, 1)
+    log(f"  ran {len(results)} snippets in {found['snippet_seconds']} s; the matrix next")
+    try:
+        from tools.generate import semantics
+
+        found["matrix"] = {"status": "ok", "rows": semantics.matrix("cpu")["rows"]}
+    except Exception as error:  # noqa: BLE001
+        found["matrix"] = {"status": "error", "error": first_line(error)}
+    log("  the atlas next")
+    found["atlas"] = measure_atlas()
+    return found
+
+
+# -- which releases -----------------------------------------------------------------------------
+
+
+def pip_env() -> dict[str, str]:
+    """pip without this machine's configuration (its torch cap, its local wheels)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PIP_FIND_LINKS", "PIP_CONSTRAINT")}
+    env.update(
+        PIP_CONFIG_FILE=os.devnull,
+        PIP_CACHE_DIR=str(CACHE / "pip"),
+        PIP_DISABLE_PIP_VERSION_CHECK="1",
+        PYTHONDONTWRITEBYTECODE="1",
+    )
+    return env
+
+
+def parse_version(text: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in re.findall(r"\d+", text.split("+")[0])[:3])
+
+
+def index_releases() -> list[str]:
+    """The latest patch of every minor release from OLDEST on, as the package index lists them."""
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "index", "versions", "torch"],
+        env=pip_env(),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    listed = re.search(r"Available versions: (.*)", done.stdout)
+    if not listed:
+        raise RuntimeError(f"pip index versions torch: no list in\n{done.stdout}{done.stderr}")
+    latest: dict[tuple[int, int], str] = {}
+    for version in (v.strip() for v in listed[1].split(",")):
+        if not re.fullmatch(r"\d+\.\d+\.\d+", version):
+            continue  # pre-releases
+        minor = parse_version(version)[:2]
+        if minor >= OLDEST and parse_version(version) > parse_version(latest.get(minor, "0.0.0")):
+            latest[minor] = version
+    return [latest[minor] for minor in sorted(latest)]
+
+
+def work_order(releases: list[str]) -> list[str]:
+    """The oldest and the newest first, then a spread, so that a cut-short run is still useful."""
+    if len(releases) <= 2:
+        return list(releases)
+    rest = releases[1:-1][::-1]
+    return [releases[0], releases[-1], *rest[::2], *rest[1::2]]
+
+
+def numpy_for(release: str) -> str:
+    """The pinned numpy where the release supports NumPy 2 (2.3 on), else the last NumPy 1."""
+    return f"numpy=={_pinned_numpy()}" if parse_version(release) >= (2, 3) else "numpy<2"
+
+
+def _pinned_numpy() -> str:
+    for line in (ROOT / "requirements.txt").read_text().splitlines():
+        if line.lower().startswith("numpy=="):
+            return line.split("==", 1)[1].strip()
+    return "2.0.0"
+
+
+# -- one release --------------------------------------------------------------------------------
+
+
+def result_path(release: str) -> Path:
+    return CACHE / "results" / f"{release}.json"
+
+
+def cached(release: str, inputs: str) -> dict | None:
+    path = result_path(release)
+    if not path.is_file():
+        return None
+    found = json.loads(path.read_text())
+    return found if found.get("inputs") == inputs and found.get("complete") else None
+
+
+def measure_release(release: str, pinned: bool, inputs: str, snippets: list[str]) -> dict:
+    """Install (unless pinned), measure, clean up; the result is also kept in the cache."""
+    started = time.perf_counter()
+    found: dict = {"release": release, "pinned": pinned, "inputs": inputs}
+    venv = CACHE / "venvs" / release
+    try:
+        if pinned:
+            python = sys.executable
+        else:
+            python = str(install(release, venv))
+        found["install_seconds"] = round(time.perf_counter() - started, 1)
+        log(f"  measuring with {python}")
+        out = CACHE / "results" / f"{release}.measuring.json"
+        out.parent.mkdir(parents=True, exist_ok=True)
+        done = subprocess.run(
+            [python, "-m", "tools.generate.versions", "--measure", str(out), *snippets],
+            cwd=ROOT,
+            env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"},
+            stdout=subprocess.PIPE,
+            text=True,
+            check=False,
+        )
+        if done.returncode != 0 or not out.is_file():
+            raise RuntimeError(f"measuring failed (exit {done.returncode}); see the log above")
+        found.update(json.loads(out.read_text()))
+        out.unlink()
+    except Exception as error:  # noqa: BLE001 - a release that does not run is a result too
+        found["not_run"] = str(error).strip().splitlines()[-1][:300] if str(error) else repr(error)
+        log(f"  {release} did not run: {found['not_run']}")
+    finally:
+        if venv.exists():
+            shutil.rmtree(venv, ignore_errors=True)
+    found["seconds"] = round(time.perf_counter() - started, 1)
+    found["measured"] = datetime.datetime.now(datetime.UTC).date().isoformat()
+    found["complete"] = True
+    path = result_path(release)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(found, indent=1, sort_keys=True) + "\n")
+    trim_pip_cache()
+    return found
+
+
+def install(release: str, venv: Path) -> Path:
+    if venv.exists():
+        shutil.rmtree(venv)
+    venv.parent.mkdir(parents=True, exist_ok=True)
+    log(f"  creating a venv at {venv}")
+    subprocess.run([PYTHON, "-m", "venv", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    wanted = [f"torch=={release}", numpy_for(release)]
+    log(f"  pip install {' '.join(wanted)} (a CUDA wheel: a few GB, minutes)")
+    done = subprocess.run(
+        [str(python), "-m", "pip", "install", "--quiet", "--progress-bar", "off", *wanted],
+        env=pip_env(),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        lines = [line for line in done.stderr.splitlines() if line.strip()]
+        raise RuntimeError("pip install failed: " + (lines[-1] if lines else "no message"))
+    return python
+
+
+def trim_pip_cache() -> None:
+    folder = CACHE / "pip"
+    size = sum(f.stat().st_size for f in folder.rglob("*") if f.is_file()) if folder.exists() else 0
+    log(f"  pip cache: {size / 2**30:.1f} GiB")
+    if size > PIP_CACHE_LIMIT:
+        log(f"  emptying the pip cache (over {PIP_CACHE_LIMIT / 2**30:.0f} GiB)")
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+# -- main ---------------------------------------------------------------------------------------
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.splitlines()[0])
+    parser.add_argument("--force", action="store_true", help="measure again what is measured")
+    parser.add_argument("--releases", help="comma-separated torch releases (default: the index)")
+    parser.add_argument("--no-cuda-twin", action="store_true", help="skip the pinned CUDA wheel")
+    parser.add_argument("--render-only", action="store_true", help="write files from the cache")
+    parser.add_argument("--measure", metavar="OUT", help=argparse.SUPPRESS)
+    parser.add_argument("snippets", nargs="*", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.measure:
+        found = measure_here(args.snippets)
+        Path(args.measure).write_text(json.dumps(found))
+        return 0
+
+    started = time.perf_counter()
+    inputs, snippets = inputs_hash(), cpu_snippets()
+    import torch  # the pinned one, in the project's venv
+
+    pinned = torch.__version__
+    releases = args.releases.split(",") if args.releases else None
+    if releases is None and not args.render_only:
+        releases = index_releases()
+        log(f"the package index lists {len(releases)} minor releases from 2.4: {releases}")
+    plan = [pinned] + work_order(releases or [])
+    if not args.no_cuda_twin and not args.releases:
+        plan.append(pinned.split("+")[0])  # the same release as a CUDA wheel, if not listed
+    plan = list(dict.fromkeys(plan))
+    measured: dict[str, dict] = {}
+    for number, release in enumerate(plan, 1):
+        old = None if args.force else cached(release, inputs)
+        if old is not None or args.render_only:
+            if old is not None:
+                measured[release] = old
+                log(f"[{number}/{len(plan)}] torch {release}: already measured, skipped")
+            continue
+        log(f"[{number}/{len(plan)}] torch {release}")
+        measured[release] = measure_release(release, release == pinned, inputs, snippets)
+        log(f"[{number}/{len(plan)}] torch {release}: done in {measured[release]['seconds']} s")
+    if args.render_only:
+        for path in sorted((CACHE / "results").glob("*.json")):
+            old = cached(path.stem, inputs)
+            if old is not None and not path.stem.endswith(".measuring"):
+                measured[path.stem] = old
+    from tools.generate import versions_page  # the renderer
+
+    data = versions_page.build(measured, pinned, inputs)
+    for path, text in versions_page.outputs(data).items():
+        path.write_text(text, encoding="utf-8")
+        log(f"wrote {path.relative_to(ROOT)}")
+    log(f"finished in {time.perf_counter() - started:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

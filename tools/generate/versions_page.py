@@ -1,0 +1,548 @@
+"""The versions data and page: compare releases with the pinned torch, render in both languages.
+
+`build()` turns the per-release measurements of tools/generate/versions.py into the content of
+docs/generated/versions.json; `render()` turns that JSON into the Markdown included by
+docs/versions.md and docs/versions.zh.md. Only the standard library: the page test renders from
+the committed JSON without torch.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from pathlib import Path
+
+from tools import pages, project
+
+ROOT = project.ROOT
+GENERATED = ROOT / "docs" / "generated"
+JSON_PATH = GENERATED / "versions.json"
+COMMAND = "python -m tools.generate.versions"
+LANGUAGES = ("en", "zh")
+SAME, DIFFERS, FAILS = "same", "differs", "fails"
+# Generated tables measured by the versions run, and the name of the file a page includes them by.
+TABLES = {"matrix": "copy_semantics", "atlas": "atlas"}
+_WARNING = re.compile(r"\b(?P<category>\w*Warning): (?P<message>.*)")
+
+
+# -- comparing ----------------------------------------------------------------------------------
+
+
+def short(version: str) -> str:
+    """2.4.1+cu121 -> 2.4.1: the number a snippet prints with torch.__version__.split('+')[0]."""
+    return version.split("+")[0]
+
+
+def normalise(output: str, version: str) -> str:
+    """A release's own version number is not a difference (snippets/about/torch_version.py)."""
+    return output.replace(short(version), "<torch version>") if version else output
+
+
+def compare_output(pinned: str, pinned_version: str, other: str, other_version: str) -> dict:
+    """ "same", or "differs" with a unified diff, for what one snippet printed under two torches."""
+    mine, theirs = normalise(pinned, pinned_version), normalise(other, other_version)
+    if mine == theirs:
+        return {"status": SAME}
+    diff = difflib.unified_diff(
+        mine.splitlines(keepends=True),
+        theirs.splitlines(keepends=True),
+        fromfile=f"torch {short(pinned_version)}",
+        tofile=f"torch {short(other_version)}",
+    )
+    return {
+        "status": DIFFERS,
+        "diff": "".join(line if line.endswith("\n") else line + "\n" for line in diff),
+    }
+
+
+def warnings_of(stderr: str) -> list[str]:
+    """The warnings a snippet printed, without the file and line they point at."""
+    found = []
+    for line in stderr.splitlines():
+        match = _WARNING.search(line)
+        if match and not line.startswith(" "):
+            found.append(f"{match['category']}: {match['message'].strip()}")
+    return sorted(set(found))
+
+
+def compare_snippet(pinned: dict, pinned_version: str, other: dict, other_version: str) -> dict:
+    """Compare one snippet's results (status, stdout, stderr) under the pinned and another torch."""
+    if other["status"] != "ok":
+        return {"status": FAILS, "error": other.get("error") or other["status"]}
+    if pinned["status"] != "ok":
+        return {"status": DIFFERS, "diff": f"- {pinned.get('error')}\n+ (runs)\n"}
+    found = compare_output(pinned["stdout"], pinned_version, other["stdout"], other_version)
+    mine = warnings_of(pinned.get("stderr", ""))
+    theirs = warnings_of(other.get("stderr", ""))
+    if mine != theirs:
+        found["warnings"] = {"pinned": mine, "release": theirs}
+        if found["status"] == SAME:
+            found = {"status": DIFFERS, "diff": "", "warnings": found["warnings"]}
+    return found
+
+
+def row_key(row: dict) -> str:
+    return f"{row.get('op', row.get('id', '?'))}/{row.get('source', '')}".rstrip("/")
+
+
+def compare_rows(pinned: list[dict], other: list[dict]) -> list[dict]:
+    """The cells of a measured table (matrix, atlas) that differ, row by row and property."""
+    theirs = {row_key(row): row for row in other}
+    found = []
+    for row in pinned:
+        key = row_key(row)
+        if key not in theirs:
+            found.append({"row": key, "property": "(row)", "pinned": "present", "release": None})
+            continue
+        for name in sorted(set(row) | set(theirs[key])):
+            if row.get(name) != theirs[key].get(name):
+                found.append(
+                    {
+                        "row": key,
+                        "code": row.get("code"),
+                        "property": name,
+                        "pinned": row.get(name),
+                        "release": theirs[key].get(name),
+                    }
+                )
+    mine = {row_key(row) for row in pinned}
+    found += [
+        {"row": key, "property": "(row)", "pinned": None, "release": "present"}
+        for key in theirs
+        if key not in mine
+    ]
+    return found
+
+
+def compare_table(pinned: dict, other: dict) -> dict:
+    if other.get("status") != "ok" or pinned.get("status") != "ok":
+        return {key: other.get(key) for key in ("status", "error") if other.get(key)}
+    rows = pinned["rows"]
+    return {"status": "ok", "rows": len(rows), "differences": compare_rows(rows, other["rows"])}
+
+
+# -- building the JSON --------------------------------------------------------------------------
+
+
+def chapters(docs: Path = project.DOCS) -> list[dict]:
+    """The pages in nav order, each with its title in both languages and its CPU snippets."""
+    found = []
+    for src in nav_pages():
+        page = docs / src
+        if not page.is_file():
+            continue
+        entry: dict = {"page": src[: -len(".md")], "title": {}, "snippets": [], "tables": []}
+        for language in LANGUAGES:
+            path = page if language == "en" else project.translation_of(page)
+            text = path.read_text(encoding="utf-8") if path.is_file() else ""
+            titles = [h.title for h in pages.headings(text) if h.level == 1]
+            entry["title"][language] = titles[0] if titles else entry["page"]
+            if language == "en":
+                for example in pages.examples(text):
+                    snippet = example.snippet
+                    if (
+                        snippet
+                        and (ROOT / snippet).is_file()
+                        and not project.needs_cuda(ROOT / snippet)
+                    ):
+                        entry["snippets"].append(snippet)
+                entry["tables"] = [
+                    table for table, name in TABLES.items() if f"docs/generated/{name}" in text
+                ]
+        found.append(entry)
+    return found
+
+
+def nav_pages() -> list[str]:
+    """The pages of mkdocs.yml's nav, in order (read by pattern: the file has Python tags)."""
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    nav = text[text.index("\nnav:") :]
+    return re.findall(r":\s*\"?([\w/-]+\.md)\"?\s*$", nav, re.M)
+
+
+def release_order(release: str) -> tuple:
+    numbers = tuple(int(n) for n in re.findall(r"\d+", short(release))[:3])
+    return (numbers, "+" in release)  # the CPU build (2.13.0+cpu) after the CUDA wheel (2.13.0)
+
+
+def build(measured: dict[str, dict], pinned: str, inputs: str) -> dict:
+    """The content of versions.json: every release compared with the pinned one."""
+    base = measured[pinned]
+    pages = chapters()
+    releases = []
+    for release in sorted(measured, key=release_order):
+        found = measured[release]
+        entry = {
+            "release": release,
+            "pinned": release == pinned,
+            "measured": found.get("measured"),
+            "seconds": found.get("seconds"),
+        }
+        if found.get("not_run"):
+            entry["not_run"] = found["not_run"]
+            releases.append(entry)
+            continue
+        entry.update(
+            torch=found["torch"],
+            cuda=found["cuda"],
+            build="cpu" if found["cuda"] is None else "cuda",
+            python=found["python"],
+            numpy=found["numpy"],
+        )
+        snippets = {}
+        for path, result in sorted(found["snippets"].items()):
+            if path not in base["snippets"]:
+                continue
+            compared = compare_snippet(
+                base["snippets"][path], base["torch"], result, found["torch"]
+            )
+            if compared["status"] != SAME:
+                compared.update(
+                    pinned_output=base["snippets"][path]["stdout"],
+                    release_output=result["stdout"],
+                )
+            snippets[path] = compared
+        entry["snippets_run"] = len(snippets)
+        entry["differences"] = {p: c for p, c in snippets.items() if c["status"] != SAME}
+        entry["matrix"] = compare_table(base["matrix"], found["matrix"])
+        entry["atlas"] = compare_table(base.get("atlas", {}), found.get("atlas", {}))
+        entry["chapters"] = {
+            page["page"]: chapter_status(page, entry) for page in pages if has_checks(page)
+        }
+        releases.append(entry)
+    return {
+        "command": COMMAND,
+        "pinned": pinned,
+        "inputs": inputs,
+        "measured": max(r["measured"] for r in releases if r.get("measured")),
+        "total_seconds": round(sum(r.get("seconds") or 0 for r in releases)),
+        "chapters": [page for page in pages if has_checks(page)],
+        "releases": releases,
+    }
+
+
+def has_checks(page: dict) -> bool:
+    return bool(page["snippets"] or page["tables"])
+
+
+def chapter_status(page: dict, release: dict) -> str:
+    statuses = [release["differences"].get(s, {}).get("status", SAME) for s in page["snippets"]]
+    for table in page["tables"]:
+        measured = release.get(table, {})
+        if measured.get("status") == "error":
+            statuses.append(FAILS)
+        elif measured.get("differences"):
+            statuses.append(DIFFERS)
+    return FAILS if FAILS in statuses else DIFFERS if DIFFERS in statuses else SAME
+
+
+def to_json(data: dict) -> str:
+    return json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+# -- rendering ----------------------------------------------------------------------------------
+
+LABELS = {
+    "en": {
+        "generated": (
+            "<!-- Generated by `{command}` from docs/generated/versions.json. "
+            "Do not edit: run `make versions`. -->"
+        ),
+        "summary": (
+            "Measured on {date}: {count} torch releases ({builds} builds), compared with the "
+            "pinned torch `{pinned}`. "
+            "With each release, {snippets} snippets that run on a CPU and the copy-semantics "
+            "matrix ({rows} rows) were run; {atlas} The whole run took {minutes} minutes."
+        ),
+        "atlas_missing": "the operator atlas did not exist yet.",
+        "atlas_present": "so was the operator atlas.",
+        "releases_title": "Releases measured",
+        "releases_columns": [
+            "Release",
+            "Build",
+            "Python",
+            "NumPy",
+            "Snippets",
+            "Snippets that differ",
+            "Snippets that fail",
+            "Matrix cells that differ",
+        ],
+        "pinned": "pinned",
+        "cpu": "CPU",
+        "cuda": "CUDA {cuda} wheel",
+        "not_run": "did not run: {reason}",
+        "chapters_title": "Chapters by release",
+        "chapters_intro": (
+            "**same**: every snippet of the chapter printed what it prints with the pinned "
+            "torch (its own version number aside) and its generated tables hold the same cells; "
+            "**differs**: at least one output or cell differs (the link leads to it); "
+            "**fails**: at least one snippet did not run."
+        ),
+        "chapter": "Chapter",
+        "status": {SAME: "same", DIFFERS: "differs", FAILS: "fails"},
+        "differences_title": "Differences",
+        "no_differences": "No output differs from the pinned torch on any release measured.",
+        "on": "prints this with torch {releases}:",
+        "warned_on": "prints the same with torch {releases}, but warns differently.",
+        "warnings": "Warnings: with the pinned torch {pinned}; with these releases {release}.",
+        "table_changed": (
+            "Cells of the copy-semantics matrix differ with torch {releases}: see "
+            "[the matrix differences](#matrix)."
+        ),
+        "none": "none",
+        "fails_columns": ["Release", "Snippet", "Error (first line)"],
+        "matrix_title": "Copy-semantics matrix",
+        "matrix_columns": ["Row", "Property", "Pinned torch", "Other value", "Releases"],
+        "matrix_same": "Every cell of the matrix is the same on every release measured.",
+        "table_error": "{table} could not be measured with torch {release}: {error}",
+    },
+    "zh": {
+        "generated": (
+            "<!-- 由 `{command}` 根据 docs/generated/versions.json 生成。"
+            "请勿手工修改：运行 `make versions`。 -->"
+        ),
+        "summary": (
+            "测量日期 {date}：共 {count} 个 torch 版本（{builds} 个构建），"
+            "都与固定版本 torch `{pinned}` 对比。"
+            "在每个版本上运行了 {snippets} 个可在 CPU 上运行的代码片段，"
+            "以及复制语义总表（{rows} 行）；{atlas}整个运行耗时 {minutes} 分钟。"
+        ),
+        "atlas_missing": "当时运算符图谱尚不存在。",
+        "atlas_present": "运算符图谱也一并运行。",
+        "releases_title": "测量过的版本",
+        "releases_columns": [
+            "版本",
+            "构建",
+            "Python",
+            "NumPy",
+            "代码片段",
+            "有差异的代码片段",
+            "运行失败",
+            "总表中不同的单元格",
+        ],
+        "pinned": "固定版本",
+        "cpu": "CPU",
+        "cuda": "CUDA {cuda} wheel",
+        "not_run": "未能运行：{reason}",
+        "chapters_title": "各章在各版本上的结果",
+        "chapters_intro": (
+            "**相同**：本章每个代码片段的输出都与固定版本一致（版本号本身除外），"
+            "生成的表格单元格也相同；**不同**：至少有一处输出或单元格不同（链接指向它）；"
+            "**失败**：至少有一个代码片段没能运行。"
+        ),
+        "chapter": "章节",
+        "status": {SAME: "相同", DIFFERS: "不同", FAILS: "失败"},
+        "differences_title": "差异",
+        "no_differences": "在测量过的所有版本上，没有任何输出与固定版本不同。",
+        "on": "在 torch {releases} 上的输出：",
+        "warned_on": "在 torch {releases} 上输出相同，但警告不同。",
+        "warnings": "警告：固定版本为 {pinned}；这些版本为 {release}。",
+        "table_changed": (
+            "在 torch {releases} 上，复制语义总表有单元格不同：见[总表的差异](#matrix)。"
+        ),
+        "none": "无",
+        "fails_columns": ["版本", "代码片段", "错误（第一行）"],
+        "matrix_title": "复制语义总表",
+        "matrix_columns": ["行", "性质", "固定版本", "其他取值", "版本"],
+        "matrix_same": "在测量过的所有版本上，总表的每个单元格都相同。",
+        "table_error": "{table} 在 torch {release} 上无法测量：{error}",
+    },
+}
+
+
+def anchor(page: str) -> str:
+    return f"versions-{page.replace('/', '-')}"
+
+
+def snippet_anchor(snippet: str) -> str:
+    name = snippet.removeprefix("snippets/").removesuffix(".py")
+    return "diff-" + re.sub(r"[^A-Za-z0-9-]+", "-", name).strip("-")
+
+
+def _cell(text: str) -> str:
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def _code(text) -> str:
+    text = _cell(json.dumps(text, ensure_ascii=False) if not isinstance(text, str) else text)
+    return f"`` {text} ``" if "`" in text else f"`{text}`"
+
+
+def _build(release: dict, labels: dict) -> str:
+    if release.get("cuda"):
+        return labels["cuda"].format(cuda=release["cuda"])
+    return labels["cpu"]
+
+
+def _fence(title: str, body: str) -> list[str]:
+    return [f'```text title="{title}"', *body.splitlines(), "```"]
+
+
+def render(data: dict, language: str) -> str:
+    labels = LABELS[language]
+    releases = data["releases"]
+    run = [r for r in releases if not r.get("not_run")]
+    pinned = next(r for r in releases if r["pinned"])
+    matrix_rows = pinned.get("matrix", {}).get("rows", 0)
+    atlas = any(r.get("atlas", {}).get("status") == "ok" for r in run)
+    out = [
+        labels["generated"].format(command=data["command"]),
+        "",
+        labels["summary"].format(
+            date=data["measured"],
+            count=len({short(r["release"]) for r in releases}),
+            builds=len(releases),
+            pinned=data["pinned"],
+            snippets=pinned.get("snippets_run", 0),
+            rows=matrix_rows,
+            atlas=labels["atlas_present" if atlas else "atlas_missing"],
+            minutes=round(data["total_seconds"] / 60),
+        ),
+        "",
+        f"## {labels['releases_title']} {{ #releases }}",
+        "",
+        "| " + " | ".join(labels["releases_columns"]) + " |",
+        "|" + "---|" * len(labels["releases_columns"]),
+    ]
+    for release in releases:
+        name = f"`{release['release']}`" + (f" ({labels['pinned']})" if release["pinned"] else "")
+        if release.get("not_run"):
+            reason = labels["not_run"].format(reason=_cell(release["not_run"]))
+            out.append(f"| {name} | {reason} |" + " |" * 6)
+            continue
+        differences = release["differences"].values()
+        matrix = release.get("matrix", {})
+        out.append(
+            f"| {name} | {_build(release, labels)} | {release['python']} | {release['numpy']} "
+            f"| {release['snippets_run']} "
+            f"| {sum(d['status'] == DIFFERS for d in differences)} "
+            f"| {sum(d['status'] == FAILS for d in differences)} "
+            f"| {len(matrix.get('differences', [])) if matrix.get('status') == 'ok' else '–'} |"
+        )
+    out += _chapter_table(data, run, labels)
+    out += _differences(data, run, labels)
+    out += _matrix(run, labels)
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _chapter_table(data: dict, run: list[dict], labels: dict) -> list[str]:
+    out = [
+        "",
+        f"## {labels['chapters_title']} {{ #chapters }}",
+        "",
+        labels["chapters_intro"],
+        "",
+        f"| {labels['chapter']} | " + " | ".join(f"`{r['release']}`" for r in run) + " |",
+        "|---|" + "---|" * len(run),
+    ]
+    language = "zh" if labels is LABELS["zh"] else "en"
+    for page in data["chapters"]:
+        cells = []
+        for release in run:
+            status = release["chapters"].get(page["page"], SAME)
+            text = labels["status"][status]
+            cells.append(f"[{text}](#{anchor(page['page'])})" if status != SAME else text)
+        title = _cell(page["title"][language])
+        title = f"《{title}》" if language == "zh" else title
+        out.append(f"| [{title}]({page['page']}.md) | " + " | ".join(cells) + " |")
+    return out
+
+
+def _differences(data: dict, run: list[dict], labels: dict) -> list[str]:
+    """One section per chapter that is not the same everywhere: outputs, failures, cells."""
+    language = "zh" if labels is LABELS["zh"] else "en"
+    out = ["", f"## {labels['differences_title']} {{ #differences }}", ""]
+    pinned = next(r for r in run if r["pinned"])
+    shown = False
+    for page in data["chapters"]:
+        if all(release["chapters"].get(page["page"], SAME) == SAME for release in run):
+            continue
+        shown = True
+        out += [f"### {_cell(page['title'][language])} {{ #{anchor(page['page'])} }}", ""]
+        # (snippet, what the release printed, its warnings) -> the releases that printed it
+        groups: dict[tuple[str, str, str], list[dict]] = {}
+        failed = []
+        for release in run:
+            for snippet in page["snippets"]:
+                found = release["differences"].get(snippet)
+                if found and found["status"] == DIFFERS:
+                    key = (snippet, found["release_output"], json.dumps(found.get("warnings")))
+                    groups.setdefault(key, []).append(release)
+                elif found and found["status"] == FAILS:
+                    failed.append((release["release"], snippet, found["error"]))
+        for (snippet, output, _), releases in groups.items():
+            names = ", ".join(f"`{r['release']}`" for r in releases)
+            found = releases[0]["differences"][snippet]
+            said = "on" if output != found["pinned_output"] else "warned_on"
+            out += [f"`{snippet}` {labels[said].format(releases=names)}", ""]
+            if output != found["pinned_output"]:
+                out += ['<div class="grid" markdown>', ""]
+                out += _fence(f"torch {pinned['release']}", found["pinned_output"])
+                out += [""]
+                out += _fence(f"torch {releases[0]['release']}", output)
+                out += ["", "</div>", ""]
+            if found.get("warnings"):
+                warned = found["warnings"]
+                mine = "; ".join(map(_code, warned["pinned"])) or labels["none"]
+                theirs = "; ".join(map(_code, warned["release"])) or labels["none"]
+                out += [labels["warnings"].format(pinned=mine, release=theirs), ""]
+        if failed:
+            head = labels["fails_columns"]
+            out += ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+            out += [f"| `{r}` | `{s}` | {_code(e)} |" for r, s, e in failed]
+            out.append("")
+        for table in page["tables"]:
+            changed = [
+                f"`{r['release']}`"
+                for r in run
+                if r.get(table, {}).get("differences") or r.get(table, {}).get("status") == "error"
+            ]
+            if changed:
+                out += [labels["table_changed"].format(releases=", ".join(changed)), ""]
+    if not shown:
+        out += [labels["no_differences"], ""]
+    return out
+
+
+def _matrix(run: list[dict], labels: dict) -> list[str]:
+    """The matrix cells that differ, each once, with the releases where it has that value."""
+    out = ["", f"## {labels['matrix_title']} {{ #matrix }}", ""]
+    groups: dict[tuple, list[str]] = {}
+    for release in run:
+        matrix = release.get("matrix", {})
+        if matrix.get("status") != "ok":
+            error = _code(matrix.get("error", matrix.get("status", "?")))
+            title = labels["matrix_title"]
+            out += [
+                labels["table_error"].format(table=title, release=release["release"], error=error),
+                "",
+            ]
+            continue
+        for cell in matrix["differences"]:
+            key = (cell["row"], cell["property"], _code(cell["pinned"]), _code(cell["release"]))
+            groups.setdefault(key, []).append(f"`{release['release']}`")
+    if not groups:
+        return [*out, labels["matrix_same"]]
+    head = labels["matrix_columns"]
+    out += ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for (row, name, mine, theirs), releases in groups.items():
+        out.append(f"| {_row_link(row)} | {name} | {mine} | {theirs} | {', '.join(releases)} |")
+    return out
+
+
+def _row_link(key: str) -> str:
+    """flatten/leaf -> a link to the row's anchor on the matrix page (semantics.row_id)."""
+    op, _, source = key.partition("/")
+    return f"[`{key}`](semantics.md#{op.rstrip('_').replace('_', '-')}-{source})"
+
+
+def outputs(data: dict) -> dict[Path, str]:
+    found = {JSON_PATH: to_json(data)}
+    for language in LANGUAGES:
+        found[GENERATED / f"versions.{language}.md"] = render(data, language)
+    return found
+
+
+def committed() -> dict:
+    return json.loads(JSON_PATH.read_text(encoding="utf-8"))

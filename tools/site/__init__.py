@@ -1,0 +1,1 @@
+"""Build-time pieces of the site: MkDocs hooks."""

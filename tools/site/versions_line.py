@@ -1,0 +1,121 @@
+"""MkDocs hook: one line under each chapter's title, saying which torch releases it was checked on.
+
+The line comes from docs/generated/versions.json (written by `make versions`), in the page's
+language, and links to the chapter's differences on the Versions page when there are any. The
+chapter pages themselves are not edited: the line is added to their Markdown at build time.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+from pathlib import Path
+
+VERSIONS_JSON = Path("generated") / "versions.json"  # under docs/
+VERSIONS_PAGE = "versions.md"
+SKIPPED = ("index", "versions")  # the home page has its own version note; the page itself
+
+LINES = {
+    "en": {
+        "checked": "Checked with torch {first} to {last} ({count} releases, {date})",
+        "same": (
+            "{checked}: every snippet here that runs on a CPU prints the same with each of them "
+            "([versions]({page}))."
+        ),
+        "differs": "outputs differ with {releases}",
+        "fails": "snippets fail with {releases}",
+        "changed": "{checked}: {what}; see [the differences]({page}#{anchor}).",
+        "and": "; ",
+        "to": "{first} to {last}",
+        "list": ", ",
+        "cuda": "{release} (CUDA wheel)",
+    },
+    "zh": {
+        "checked": "已用 torch {first} 至 {last}（{count} 个版本，{date}）核对",
+        "same": (
+            "{checked}：本页可在 CPU 上运行的代码片段，在每个版本上的输出都相同"
+            "，见[《各 torch 版本》]({page})。"
+        ),
+        "differs": "在 {releases} 上输出不同",
+        "fails": "在 {releases} 上有代码片段运行失败",
+        "changed": "{checked}：{what}，差异见[《各 torch 版本》]({page}#{anchor})。",
+        "and": "；",
+        "to": "{first} 至 {last}",
+        "list": "、",
+        "cuda": "CUDA wheel 版 {release}",
+    },
+}
+
+
+def _number(release: str) -> tuple[int, ...]:
+    return tuple(int(n) for n in re.findall(r"\d+", release.split("+")[0])[:3])
+
+
+def _spans(names: list[str], chosen: list[bool], to: str) -> list[str]:
+    """The chosen names, three or more in a row written as one span: 2.4.1 to 2.6.0."""
+    found, block = [], []
+    for name, wanted in [*zip(names, chosen, strict=True), ("", False)]:
+        if wanted:
+            block.append(name)
+            continue
+        if len(block) >= 3:
+            found.append(to.format(first=block[0], last=block[-1]))
+        else:
+            found += block
+        block = []
+    return found
+
+
+def versions_line(data: dict, page: str, language: str, page_path: str = "") -> str | None:
+    """The line for one page (its src path without .md), or None when it gets none."""
+    chapter = next((c for c in data.get("chapters", []) if c["page"] == page), None)
+    if chapter is None or page in SKIPPED:
+        return None
+    words = LINES.get(language, LINES["en"])
+    run = [r for r in data["releases"] if not r.get("not_run")]
+    numbers = sorted({r["release"].split("+")[0] for r in run}, key=_number)
+    checked = words["checked"].format(
+        first=numbers[0], last=numbers[-1], count=len(numbers), date=data["measured"]
+    )
+    link = posixpath.relpath(VERSIONS_PAGE, posixpath.dirname(page_path) or ".")
+    twins = {n for n in numbers if sum(r["release"].split("+")[0] == n for r in run) > 1}
+    others = [r for r in run if not r.get("pinned")]  # in the JSON's order, oldest first
+    names = [
+        words["cuda"].format(release=r["release"])
+        if r["release"] in twins and r.get("build") == "cuda"
+        else r["release"]
+        for r in others
+    ]
+    parts = []
+    for status in ("differs", "fails"):
+        chosen = [r.get("chapters", {}).get(page) == status for r in others]
+        if any(chosen):
+            spans = words["list"].join(_spans(names, chosen, words["to"]))
+            parts.append(words[status].format(releases=spans))
+    if not parts:
+        return words["same"].format(checked=checked, page=link)
+    return words["changed"].format(
+        checked=checked, what=words["and"].join(parts), page=link, anchor=f"versions-{page}"
+    )
+
+
+def inject(markdown: str, line: str) -> str:
+    """Put the line right after the page's first level-1 heading."""
+    lines = markdown.split("\n")
+    for i, text in enumerate(lines):
+        if text.startswith("# "):
+            return "\n".join(lines[: i + 1] + ["", line] + lines[i + 1 :])
+    return markdown
+
+
+def on_page_markdown(markdown, page, config, files):
+    path = Path(config["docs_dir"]) / VERSIONS_JSON
+    if not path.is_file():
+        return markdown
+    src = getattr(page.file, "norm_src_uri", page.file.src_uri)  # clone.md for clone.zh.md
+    if not src.endswith(".md"):
+        return markdown
+    data = json.loads(path.read_text(encoding="utf-8"))
+    line = versions_line(data, src[: -len(".md")], getattr(page.file, "locale", "en"), src)
+    return inject(markdown, line) if line else markdown
