@@ -155,3 +155,15 @@ def test_the_line_goes_right_under_the_title(language):
     assert lines[1:4] == ["", line, ""]
     assert lines[4] == "The opening paragraph."
     assert inject("No title here.\n", line) == "No title here.\n"
+
+
+def test_snippets_added_after_the_run_are_counted_and_a_new_page_says_so():
+    measured = next(c for c in SMALL["chapters"] if c["page"] == "clone").get("snippets", [])
+    same = versions_line(SMALL, "clone", "en", "clone.md", list(measured))
+    assert "after that run" not in same
+    added = versions_line(SMALL, "clone", "en", "clone.md", [*measured, "snippets/clone/new.py"])
+    assert added.endswith("1 of its snippets came after that run and have run with the pinned "
+                          "torch only.")  # fmt: skip
+    new_page = versions_line(SMALL, "models", "zh", "models.md", ["snippets/models/x.py"])
+    assert new_page.startswith("尚未用其他 torch 版本核对")
+    assert versions_line(SMALL, "models", "en", "models.md", []) is None

@@ -218,7 +218,7 @@ def numpy_for(release: str) -> str:
 def _pinned_numpy() -> str:
     for line in (ROOT / "requirements.txt").read_text().splitlines():
         if line.lower().startswith("numpy=="):
-            return line.split("==", 1)[1].strip()
+            return line.split("==", 1)[1].split()[0]  # the lock continues the line with hashes
     return "2.0.0"
 
 

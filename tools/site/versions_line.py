@@ -10,7 +10,12 @@ from __future__ import annotations
 import json
 import posixpath
 import re
+import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the project root, for tools.*
+
+from tools import pages, project  # noqa: E402
 
 VERSIONS_JSON = Path("generated") / "versions.json"  # under docs/
 VERSIONS_PAGE = "versions.md"
@@ -30,6 +35,14 @@ LINES = {
         "to": "{first} to {last}",
         "list": ", ",
         "cuda": "{release} (CUDA wheel)",
+        "newer": (
+            " {count} of its snippets came after that run and have run with the pinned torch only."
+        ),
+        "new_page": (
+            "Not yet run with other torch releases: this page came after the last `make versions` "
+            "({date}); its snippets have run with the pinned torch only "
+            "([versions]({page}))."
+        ),
     },
     "zh": {
         "checked": "已用 torch {first} 至 {last}（{count} 个版本，{date}）核对",
@@ -44,6 +57,11 @@ LINES = {
         "to": "{first} 至 {last}",
         "list": "、",
         "cuda": "CUDA wheel 版 {release}",
+        "newer": "本页有 {count} 个代码片段是在那次运行之后加入的，只在固定版本的 torch 上运行过。",
+        "new_page": (
+            "尚未用其他 torch 版本核对：本页是在上一次 `make versions`（{date}）之后加入的，"
+            "其中的代码片段只在固定版本的 torch 上运行过，见[《各 torch 版本》]({page})。"
+        ),
     },
 }
 
@@ -67,18 +85,33 @@ def _spans(names: list[str], chosen: list[bool], to: str) -> list[str]:
     return found
 
 
-def versions_line(data: dict, page: str, language: str, page_path: str = "") -> str | None:
-    """The line for one page (its src path without .md), or None when it gets none."""
-    chapter = next((c for c in data.get("chapters", []) if c["page"] == page), None)
-    if chapter is None or page in SKIPPED:
+def versions_line(
+    data: dict, page: str, language: str, page_path: str = "", current: list[str] | None = None
+) -> str | None:
+    """The line for one page (its src path without .md), or None when it gets none.
+
+    `current` lists the CPU snippets the page includes now: those the run did not measure (added
+    since) are counted in the line, and a page the run never saw says so."""
+    if page in SKIPPED:
         return None
     words = LINES.get(language, LINES["en"])
+    link = posixpath.relpath(VERSIONS_PAGE, posixpath.dirname(page_path) or ".")
+    chapter = next((c for c in data.get("chapters", []) if c["page"] == page), None)
+    if chapter is None:
+        if not current:
+            return None
+        return words["new_page"].format(date=data["measured"], page=link)
+    newer = sorted(set(current or []) - set(chapter.get("snippets", [])))
+    line = _measured_line(data, page, words, link)
+    return line + (words["newer"].format(count=len(newer)) if newer else "")
+
+
+def _measured_line(data: dict, page: str, words: dict, link: str) -> str:
     run = [r for r in data["releases"] if not r.get("not_run")]
     numbers = sorted({r["release"].split("+")[0] for r in run}, key=_number)
     checked = words["checked"].format(
         first=numbers[0], last=numbers[-1], count=len(numbers), date=data["measured"]
     )
-    link = posixpath.relpath(VERSIONS_PAGE, posixpath.dirname(page_path) or ".")
     twins = {n for n in numbers if sum(r["release"].split("+")[0] == n for r in run) > 1}
     others = [r for r in run if not r.get("pinned")]  # in the JSON's order, oldest first
     names = [
@@ -117,5 +150,13 @@ def on_page_markdown(markdown, page, config, files):
     if not src.endswith(".md"):
         return markdown
     data = json.loads(path.read_text(encoding="utf-8"))
-    line = versions_line(data, src[: -len(".md")], getattr(page.file, "locale", "en"), src)
+    current = [
+        example.snippet
+        for example in pages.examples(markdown)
+        if example.snippet
+        and (project.ROOT / example.snippet).is_file()
+        and not project.needs_cuda(project.ROOT / example.snippet)
+    ]
+    language = getattr(page.file, "locale", "en")
+    line = versions_line(data, src[: -len(".md")], language, src, current)
     return inject(markdown, line) if line else markdown
