@@ -376,7 +376,7 @@ def test_language_switcher_lands_on_the_same_page(visit, start, language, target
     [
         ("zh/", "步长", "zh/layers/"),
         ("zh/", "视图", "zh/layers/"),
-        ("zh/", "原地操作", "zh/assignment/"),
+        ("zh/", "原地操作", "zh/in-place/"),
         ("", "stride", "layers/"),
         ("", "rebinds", "assignment/"),
     ],

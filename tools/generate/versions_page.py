@@ -379,7 +379,22 @@ def _fence(title: str, body: str) -> list[str]:
     return [f'```text title="{title}"', *body.splitlines(), "```"]
 
 
+def _titles_now(data: dict, docs: Path = project.DOCS) -> dict:
+    """The data with each chapter's title as its page gives it now (pages get renamed)."""
+    fresh = []
+    for page in data["chapters"]:
+        titles = dict(page["title"])
+        for language in LANGUAGES:
+            path = project.page_path(page["page"], language, docs)
+            if path.is_file():
+                found = [h.title for h in pages.headings(path.read_text(encoding="utf-8"))]
+                titles[language] = found[0] if found else titles.get(language)
+        fresh.append({**page, "title": titles})
+    return {**data, "chapters": fresh}
+
+
 def render(data: dict, language: str) -> str:
+    data = _titles_now(data)
     labels = LABELS[language]
     releases = data["releases"]
     run = [r for r in releases if not r.get("not_run")]
