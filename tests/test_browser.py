@@ -106,14 +106,7 @@ def browser():
     with sync_api.sync_playwright() as playwright:
         chromium = playwright.chromium.launch(
             executable_path=CHROMIUM,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-            ],
+            args=list(project.CHROMIUM_ARGS),
         )
         yield chromium
         chromium.close()

@@ -23,7 +23,18 @@ LANGUAGES = ("en", "zh")  # the default language first
 SITE_URL = ""
 SITE_NAME = {"en": "What a tensor copy copies", "zh": "张量复制到底复制了什么"}
 
-CUDA_MARKER = "# requires: cuda"  # among a snippet's first lines: it needs a GPU
+CUDA_MARKER = "# requires: cuda"
+
+# How the project starts Chromium (the browser tests, `make diagrams`): no sandbox (root in CI),
+# and none of the background connections this machine's closed network would refuse.
+CHROMIUM_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+)  # among a snippet's first lines: it needs a GPU
 
 
 # --- pages ------------------------------------------------------------------------------------

@@ -169,14 +169,7 @@ def draw(diagrams: list[Diagram]) -> dict[tuple[str, str], str]:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-            ],
+            args=list(project.CHROMIUM_ARGS),
         )
         context = browser.new_context()
         context.route("**/*", _no_network)

@@ -10,7 +10,7 @@ gained at each size. Every figure comes from the JSON; nothing here measures.
 
 from __future__ import annotations
 
-from tools.generate import bench_render
+from tools.generate import bench, bench_render
 from tools.generate.bench_render import (
     _gbps,
     _percent,
@@ -20,17 +20,7 @@ from tools.generate.bench_render import (
     human_time,
 )
 
-TRANSFER_OPS = [
-    "h2d_pageable",
-    "h2d_pageable_non_blocking",
-    "h2d_pinned",
-    "h2d_pinned_non_blocking",
-    "pin_then_h2d",
-    "d2h_pageable",
-    "d2h_pageable_non_blocking",
-    "d2h_pinned",
-    "d2h_pinned_non_blocking",
-]
+TRANSFER_OPS = [op for op in bench.CUDA_OPS if op.startswith(("h2d_", "d2h_", "pin_"))]
 DEVICE_OPS = ["memcpy_reference", "cuda_copy_", "cuda_clone"]
 # (column id, slower op, faster op): the gain is the slower's time over the faster's.
 GAINS = [
