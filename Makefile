@@ -57,8 +57,9 @@ lint: build
 
 # The site is built once (site/): the link check reads it, and so do the tests that look at the
 # built pages (GUIDE_BUILT_SITE), the browser tests among them.
+# Two workers (pytest-xdist): the browser tests and the snippet checks run side by side.
 test: lint
-	GUIDE_BUILT_SITE=site $(BIN)/python -m pytest
+	GUIDE_BUILT_SITE=site $(BIN)/python -m pytest -n 2 --dist loadgroup
 
 outputs: $(READY)
 	$(BIN)/python -m tools.generate.outputs

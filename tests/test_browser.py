@@ -35,7 +35,6 @@ from tools.generate import notebooks
 CHROMIUM = os.environ.get("GUIDE_CHROMIUM", "/usr/bin/chromium")  # Debian's, never a download
 REQUIRE_BROWSER = "GUIDE_REQUIRE_BROWSER"
 SHOTS = project.ROOT / "screenshots"
-MEASUREMENTS = SHOTS / "measurements.json"
 
 # The budget of a first visit, on localhost with nothing cached, served with gzip. The search
 # index, which Material's worker fetches after the page has loaded, is not part of it.
@@ -146,15 +145,6 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
-
-
-@pytest.fixture(scope="module")
-def measurements():
-    found: dict[str, dict] = {}
-    yield found
-    SHOTS.mkdir(exist_ok=True)
-    text = json.dumps(found, indent=1, sort_keys=True, ensure_ascii=False)
-    MEASUREMENTS.write_text(text + "\n")
 
 
 class Visit:
@@ -275,7 +265,7 @@ def test_the_vendored_axe_is_the_release_it_claims_to_be():
 
 
 @pytest.mark.parametrize("what", list(_visits()))
-def test_a_first_visit(visit, measurements, what):
+def test_a_first_visit(visit, record_property, what):
     """Everything one first visit of a page can show, then its screenshots."""
     kind, slug, language = what
     path = (
@@ -307,7 +297,8 @@ def test_a_first_visit(visit, measurements, what):
     mermaid = [url for url in v.requests if "mermaid" in url]
     assert not mermaid, f"a diagram script is requested: {mermaid}"
     sent = v.transferred()
-    measurements.setdefault("first visit, KB transferred (gzip)", {})[path] = round(sent / 1024)
+    # Gathered from every test (and every worker) into measurements.json: tests/conftest.py.
+    record_property("measurement", ["first visit, KB transferred (gzip)", path, round(sent / 1024)])
     assert sent < PAGE_BYTES_BUDGET, f"{sent / 1024:.0f} KB, budget {PAGE_BYTES_BUDGET // 1024} KB"
     shot = (path.strip("/").replace("/", "-") or "home") + "-{}.png"
     SHOTS.mkdir(exist_ok=True)
