@@ -1,4 +1,5 @@
 # make serve   set up .venv from the pinned requirements, serve the site on http://127.0.0.1:8000
+#              (ONLY=en or ONLY=zh: one language, for a faster rebuild after each edit)
 # make test    the whole check: a strict build of the site, lint (below), then pytest: snippet
 #              outputs in both languages, page structure, the other tests, the browser tests
 # make lint    ruff, actionlint and zizmor over the workflows, and a link check of the built site
@@ -43,7 +44,7 @@ $(READY): requirements.txt
 	touch $@
 
 serve: $(READY)
-	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
+	GUIDE_ONLY_LANGUAGE=$(ONLY) $(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
 
 build: $(READY)
 	$(BIN)/mkdocs build --strict
