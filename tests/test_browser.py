@@ -4,10 +4,10 @@ Every page of both languages (chapters, reference pages, notebook pages) is visi
 fresh browser context so that it is a first visit, and that one visit checks everything that
 needs a page: no console error, no failed or external request, one title, what the first visit
 transfers, every diagram shown as an image with a name, the notebook drawn as code blocks, then a
-desktop and a phone screenshot, and axe-core's accessibility rules (light scheme on the desktop,
-dark scheme on the phone). The interaction tests (language switcher, search, copy button)
-each open the page they need. Screenshots and the measurements (measurements.json) land in
-screenshots/, which git ignores and CI uploads.
+desktop and a phone screenshot, axe-core's accessibility rules (light scheme on the desktop,
+dark scheme on the phone), and the copy button of its first code block. The interaction tests
+(language switcher, search) each open the page they need. Screenshots and the measurements
+(measurements.json) land in screenshots/, which git ignores and CI uploads.
 
 Without /usr/bin/chromium these tests skip and say so, unless GUIDE_REQUIRE_BROWSER=1 (set by
 .ci/run and the docs workflow), where a missing browser fails.
@@ -271,7 +271,9 @@ def test_a_first_visit(visit, record_property, what):
     path = (
         project.page_url(slug, language) if kind == "page" else project.notebook_url(slug, language)
     )
-    v = visit(viewport={"width": 1280, "height": 900})
+    v = visit(
+        viewport={"width": 1280, "height": 900}, permissions=["clipboard-read", "clipboard-write"]
+    )
     diagrams = _diagrams(kind, slug, language)
     page = v.open(path)
     assert page.locator("h1").count() == 1
@@ -315,6 +317,14 @@ def test_a_first_visit(visit, record_property, what):
         page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
         violations += _axe_violations(page, "dark, phone", AXE_PHONE_DARK_RULES)
     assert not violations, "axe-core:\n" + "\n".join(violations)
+    snippet = _first_snippet(kind, slug, language)
+    if snippet:  # last: the copy button's tooltip would show in the screenshots
+        block = page.locator("article div.language-python.highlight").first
+        block.hover()
+        block.locator('button[data-md-type="copy"]').click()
+        copied = page.evaluate("navigator.clipboard.readText()")
+        source = (project.ROOT / snippet).read_text(encoding="utf-8")
+        assert copied.strip("\n") == source.strip("\n"), "the copy button copies something else"
 
 
 @pytest.mark.parametrize("path", ["layers/", "zh/layers/"])
@@ -355,65 +365,49 @@ def test_language_switcher_lands_on_the_same_page(visit, start, language, target
     assert title in page.locator("h1").inner_text()
 
 
-@pytest.mark.parametrize(
-    ("language", "query", "expected"),
-    [
-        ("zh/", "步长", "zh/layers/"),
-        ("zh/", "视图", "zh/layers/"),
-        ("zh/", "原地操作", "zh/in-place/"),
-        ("", "stride", "layers/"),
-        ("", "rebinds", "assignment/"),
+# Per language, in one visit: queries that must find a chapter, and code identifiers that must
+# find pages of that language only (each language has its own index: tools/site/).
+SEARCHES = {
+    "zh/": [
+        ("步长", "zh/layers/"),
+        ("视图", "zh/layers/"),
+        ("原地操作", "zh/in-place/"),
+        ("clone", None),
+        ("detach", None),
     ],
-)
-def test_search_finds_the_chapter(visit, language, query, expected):
+    "": [("stride", "layers/"), ("rebinds", "assignment/"), ("clone", None), ("copy_", None)],
+}
+
+
+@pytest.mark.parametrize("language", SEARCHES, ids=["zh", "en"])
+def test_search_finds_the_chapter_in_the_reader_s_language(visit, language):
     page = visit().open(language)
     box = page.locator("input.md-search__input")
     box.click()
-    box.fill(query)
-    box.press("End")  # Material reads the query on keyup, which filling alone does not send
     results = page.locator(".md-search-result__item a")
-    results.first.wait_for(timeout=10_000)
-    hrefs = [a.get_attribute("href") for a in results.all()]
-    found = [href for href in hrefs if urlparse(href).path.endswith("/" + expected)]
-    assert found, f"{query!r}: no result in {expected}, got {hrefs[:5]}"
+    for query, expected in SEARCHES[language]:
+        box.fill("")
+        box.press("End")  # Material reads the query on keyup, which filling alone does not send
+        page.wait_for_function("!document.querySelector('.md-search-result__item')")
+        box.fill(query)
+        box.press("End")
+        results.first.wait_for(timeout=10_000)
+        paths = [urlparse(a.get_attribute("href")).path for a in results.all()]
+        chinese = [path for path in paths if path.startswith("/zh/")]
+        assert chinese == paths if language else not chinese, f"{query!r}: {paths}"
+        if expected:
+            found = [path for path in paths if path.endswith("/" + expected)]
+            assert found, f"{query!r}: no result in {expected}, got {paths[:5]}"
 
 
-@pytest.mark.parametrize(
-    ("language", "query"),
-    [("zh/", "clone"), ("", "clone"), ("zh/", "detach"), ("", "copy_")],
-)
-def test_search_stays_in_the_reader_s_language(visit, language, query):
-    """A code identifier is found in both languages, each on its own pages only."""
-    page = visit().open(language)
-    box = page.locator("input.md-search__input")
-    box.click()
-    box.fill(query)
-    box.press("End")  # Material reads the query on keyup, which filling alone does not send
-    results = page.locator(".md-search-result__item a")
-    results.first.wait_for(timeout=10_000)
-    paths = [urlparse(a.get_attribute("href")).path for a in results.all()]
-    chinese = [path for path in paths if path.startswith("/zh/")]
-    assert chinese == paths if language == "zh/" else not chinese, f"{query!r}: {paths}"
-
-
-def _first_snippet(slug: str, language: str) -> str:
-    text = _source_of(slug, language).read_text(encoding="utf-8")
-    return next(e.snippet for e in pages.examples(text) if e.snippet)
-
-
-@pytest.mark.parametrize("kind", ["page", "notebook"])
-@pytest.mark.parametrize("language", project.LANGUAGES)
-def test_copy_button_copies_exactly_the_snippet(visit, kind, language):
-    slug = "assignment"
-    v = visit(permissions=["clipboard-read", "clipboard-write"])
-    url = project.page_url if kind == "page" else project.notebook_url
-    page = v.open(url(slug, language))
-    block = page.locator("article div.language-python.highlight").first
-    block.hover()
-    block.locator('button[data-md-type="copy"]').click()
-    copied = page.evaluate("navigator.clipboard.readText()")
-    source = (project.ROOT / _first_snippet(slug, language)).read_text(encoding="utf-8")
-    assert copied.strip("\n") == source.strip("\n")
+def _first_snippet(kind: str, slug: str, language: str) -> str | None:
+    """The snippet of the page's first python block (a notebook page's first code cell)."""
+    if kind == "page":
+        text = _source_of(slug, language).read_text(encoding="utf-8")
+        return next((e.snippet for e in pages.examples(text) if e.snippet), None)
+    notebook = json.loads(project.notebook_path(slug, language).read_text(encoding="utf-8"))
+    code = [c for c in notebook["cells"] if c["cell_type"] == "code"]
+    return code[0]["metadata"]["snippet"] if code else None
 
 
 def test_a_missing_browser_skips_here_and_fails_where_one_is_required(monkeypatch, tmp_path):

@@ -215,6 +215,16 @@ def numpy_for(release: str) -> str:
     return f"numpy=={_pinned_numpy()}" if parse_version(release) >= (2, 3) else "numpy<2"
 
 
+def _pinned(*names: str) -> list[str]:
+    """name==version for each name, as requirements.txt pins it."""
+    found = []
+    for line in (ROOT / "requirements.txt").read_text().splitlines():
+        name = line.split("==", 1)[0].strip().lower()
+        if name in names:
+            found.append(f"{name}=={line.split('==', 1)[1].split()[0]}")
+    return found
+
+
 def _pinned_numpy() -> str:
     for line in (ROOT / "requirements.txt").read_text().splitlines():
         if line.lower().startswith("numpy=="):
@@ -286,7 +296,8 @@ def install(release: str, venv: Path) -> Path:
     log(f"  creating a venv at {venv}")
     subprocess.run([PYTHON, "-m", "venv", str(venv)], check=True)
     python = venv / "bin" / "python"
-    wanted = [f"torch=={release}", numpy_for(release)]
+    # expecttest and hypothesis: the operator atlas imports torch's op_db, which needs them.
+    wanted = [f"torch=={release}", numpy_for(release), *_pinned("expecttest", "hypothesis")]
     log(f"  pip install {' '.join(wanted)} (a CUDA wheel: a few GB, minutes)")
     done = subprocess.run(
         [str(python), "-m", "pip", "install", "--quiet", "--progress-bar", "off", *wanted],
