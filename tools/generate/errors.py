@@ -1,0 +1,533 @@
+"""The error and warning index: every message the snippets print, where, and how to fix it.
+
+    python -m tools.generate.errors          # rewrite docs/generated/errors.{en,zh}.md
+
+Read, not typed: the messages come from the output blocks of the pages (tools/pages.py), which
+the page tests hold against real runs of the snippets with the pinned torch, and the other
+releases' wordings from docs/generated/versions.json (what `make versions` measured). A snippet
+added to any page shows up here at the next run of this module, and tests/test_errors.py fails
+while the committed index is stale.
+
+How a message is recognised in an output line (`recognise`): the project's snippets print an
+expected exception or warning as `Type: first line of the message`, alone on its line or after a
+label (`w.add_(1)   RuntimeError: ...`, `deepcopy(y): RuntimeError: ...`). A line holds a message
+when it contains a word ending in `Error`, `Warning` or `Exception` (optionally dotted, such as
+`torch.OutOfMemoryError`), at the start of the line or after a space or colon, followed by `: `
+and a message. A type printed without a message (`raises RuntimeError`, `RuntimeError at
+backward`) is not an entry: there is no wording to look up.
+
+Messages are grouped into entries by their *key*: the message's first sentence, cut at its first
+`: ` or `, ` outside brackets when that comes after 30 characters; numbers and the contents of
+square brackets do not count (`The size of tensor a (3) ...` and `(6) ...` are one entry). The
+key, with the type, is the entry's heading; the full wordings are under it.
+
+Only the standard library (and tools/pages.py): the test renders from the pages without torch.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tools import pages, project
+from tools.generate import versions_page
+from tools.site import versions_line
+
+OUTPUTS = {language: project.GENERATED / f"errors.{language}.md" for language in project.LANGUAGES}
+COMMAND = "python -m tools.generate.errors"
+PAGE = "errors"  # the page that includes the index: it has no snippets of its own
+
+_MESSAGE = re.compile(
+    r"(?:^|(?<=[\s:(]))(?P<type>(?:[a-z_][a-z0-9_]*\.)*[A-Z][A-Za-z0-9_]*(?:Error|Warning|Exception)):"
+    r"[ ]+(?P<message>\S.*?)\s*$"
+)
+_SENTENCE_END = re.compile(r"\.(?=\s|$)|\.(?=[A-Z][a-z]+ )")
+KEY_MIN = 30  # a clause shorter than this is not a key on its own ("unsupported operation")
+
+
+# -- recognising --------------------------------------------------------------------------------
+
+
+def recognise(line: str) -> tuple[str, str] | None:
+    """(type, message) when an output line prints an exception or a warning, else None."""
+    found = _MESSAGE.search(line)
+    return (found["type"], found["message"]) if found else None
+
+
+def is_warning(kind: str) -> bool:
+    return kind.endswith("Warning")
+
+
+def _outside_brackets(text: str):
+    """(index, character) of every character of text that is not inside () or []."""
+    depth = 0
+    for i, char in enumerate(text):
+        if char in "([":
+            depth += 1
+        elif char in ")]" and depth:
+            depth -= 1
+        elif depth == 0:
+            yield i, char
+
+
+def key_text(message: str) -> str:
+    """The first sentence of a message, cut at its first long clause (see the module's doc)."""
+    end = _SENTENCE_END.search(message)
+    text = message[: end.start()] if end else message
+    for i, char in _outside_brackets(text):
+        if char in ":," and text[i + 1 : i + 2] == " " and i >= KEY_MIN:
+            return text[:i].rstrip()
+    return text.rstrip(" .")
+
+
+def group_key(kind: str, message: str) -> str:
+    text = re.sub(r"\[[^\]]*\]+", "[]", key_text(message))
+    return kind + ": " + re.sub(r"\d+", "0", text)
+
+
+# -- what the pages print -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a snippet that prints a message is shown: a section of a page."""
+
+    snippet: str
+    page: str  # slug
+    anchor: str | None
+    section: dict[str, str]  # language -> the section's title (the page's title for its top)
+    title: dict[str, str]  # language -> the page's title
+
+
+@dataclass
+class Entry:
+    kind: str
+    key: str  # the heading's text: the first wording's key
+    wordings: list[str] = field(default_factory=list)  # verbatim, as the pinned torch prints them
+    places: list[Place] = field(default_factory=list)
+    # wording of another release -> the releases that print it, for each pinned wording
+    elsewhere: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    anchor: str = ""
+
+    @property
+    def heading(self) -> str:
+        return f"{self.kind}: {self.key}"
+
+
+def _sections(text: str) -> list[tuple[int, pages.Heading]]:
+    return [(h.start, h) for h in pages.headings(text)]
+
+
+def _place(slug: str, snippet: str, offset: dict[str, int | None], texts: dict[str, str]):
+    section, title, anchor = {}, {}, None
+    for language, text in texts.items():
+        heads = _sections(text)
+        title[language] = heads[0][1].title if heads else slug
+        where = offset.get(language)
+        before = [h for start, h in heads if where is not None and start <= where]
+        named = [h for h in before if h.anchor]
+        if named:
+            section[language] = named[-1].title
+            if language == project.DEFAULT_LANGUAGE:
+                anchor = named[-1].anchor
+        else:
+            section[language] = title[language]
+    return Place(snippet, slug, anchor, section, title)
+
+
+def collect(docs: Path = project.DOCS) -> dict[str, Entry]:
+    """Every message that an output block on a page shows, grouped into entries, in page order."""
+    entries: dict[str, Entry] = {}
+    for src in versions_page.nav_pages():
+        slug = src.removesuffix(".md")
+        if slug == PAGE:
+            continue
+        texts = {}
+        for language in project.LANGUAGES:
+            path = project.page_path(slug, language, docs)
+            if path.is_file():
+                texts[language] = path.read_text(encoding="utf-8")
+        if project.DEFAULT_LANGUAGE not in texts:
+            continue
+        offsets: dict[str, dict[str, int]] = {}  # snippet -> language -> where it is shown
+        for language, text in texts.items():
+            for example in pages.examples(text):
+                if example.snippet:
+                    offsets.setdefault(example.snippet, {}).setdefault(
+                        language, example.code.start
+                    )
+        for example in pages.examples(texts[project.DEFAULT_LANGUAGE]):
+            if not example.snippet or example.output is None:
+                continue
+            for line in example.output.body.splitlines():
+                found = recognise(line)
+                if not found:
+                    continue
+                kind, message = found
+                entry = entries.setdefault(
+                    group_key(kind, message), Entry(kind, key_text(message))
+                )
+                if message not in entry.wordings:
+                    entry.wordings.append(message)
+                if all(p.snippet != example.snippet for p in entry.places):
+                    entry.places.append(
+                        _place(slug, example.snippet, offsets[example.snippet], texts)
+                    )
+    return entries
+
+
+# -- what other releases print ------------------------------------------------------------------
+
+
+def _paired_lines(pinned: str, other: str):
+    """(pinned line, other line) for the lines one release replaced one for one."""
+    mine, theirs = pinned.splitlines(), other.splitlines()
+    matcher = difflib.SequenceMatcher(a=mine, b=theirs, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "replace" and i2 - i1 == j2 - j1:
+            yield from zip(mine[i1:i2], theirs[j1:j2], strict=True)
+
+
+def release_name(release: dict) -> str:
+    return release["release"]
+
+
+def add_other_releases(entries: dict[str, Entry], versions: dict) -> None:
+    """Each pinned wording that another release words differently gets that wording."""
+    by_wording = {(e.kind, w): e for e in entries.values() for w in e.wordings}
+    for release in versions["releases"]:
+        if release.get("pinned") or release.get("not_run"):
+            continue
+        for found in release.get("differences", {}).values():
+            if "pinned_output" not in found:
+                continue
+            for mine, theirs in _paired_lines(found["pinned_output"], found["release_output"]):
+                one, other = recognise(mine), recognise(theirs)
+                if not one or not other or one == other:
+                    continue
+                entry = by_wording.get(one)
+                if entry is None:
+                    continue
+                said = f"{other[0]}: {other[1]}"
+                names = entry.elsewhere.setdefault(one[1], {}).setdefault(said, [])
+                if release_name(release) not in names:
+                    names.append(release_name(release))
+
+
+# -- notes: the fix, written once per entry -----------------------------------------------------
+
+# An entry whose heading contains `match` gets this note: its anchor, where the fix is shown and
+# what it is, in each language. An entry without one still lists where it is explained.
+NOTES: list[dict] = [
+    {
+        "match": "has been modified by an inplace operation",
+        "id": "err-modified-by-inplace",
+        "fix": "troubleshooting.md#in-place-error",
+        "en": "A tensor that backward needs was written in place after it was saved. Write out "
+        "of place (`h = h + 1`), or `clone()` the tensor before writing into it.",
+        "zh": "反向传播要用的张量在保存之后被原地写入了。改用非原地的写法（`h = h + 1`），"
+        "或者先 `clone()` 再原地写入。",
+    },
+    {
+        "match": "a leaf Variable that requires grad is being used in an in-place operation",
+        "id": "err-leaf-in-place",
+        "fix": "in-place.md#which-raise",
+        "en": "An in-place write into a leaf that requires grad (a parameter) while autograd "
+        "records. Write under `torch.no_grad()`, as an optimizer does, or write into a copy.",
+        "zh": "在 autograd（自动求导）记录时，原地写入了需要梯度的叶子张量（比如参数）。"
+        "像优化器那样在 `torch.no_grad()` 下写入，或者写入一份副本。",
+    },
+    {
+        "match": "a view of a leaf Variable that requires grad is being used in an in-place operation",
+        "id": "err-view-of-leaf-in-place",
+        "fix": "in-place.md#which-raise",
+        "en": "The same rule as for the leaf itself: a slice of a parameter (`w[:2]`, `w[0]`) is "
+        "a view, and writing into it writes into the leaf. Write under `torch.no_grad()`.",
+        "zh": "规则与叶子张量本身相同：参数的切片（`w[:2]`、`w[0]`）是视图，往里写就是往叶子张量里写。"
+        "在 `torch.no_grad()` 下写入。",
+    },
+    {
+        "match": "Can't call numpy() on Tensor that requires grad",
+        "id": "err-numpy-requires-grad",
+        "fix": "edges.md",
+        "en": "`numpy()` shares memory and cannot carry the graph. Call `t.detach().numpy()` "
+        "(still shared memory) or `t.detach().cpu().numpy().copy()` for a copy of your own.",
+        "zh": "`numpy()` 共享内存，带不走计算图。调用 `t.detach().numpy()`（仍然共享内存），"
+        "或用 `t.detach().cpu().numpy().copy()` 得到独立的一份。",
+    },
+    {
+        "match": "more than one element of the written-to tensor refers to a single memory",
+        "id": "err-written-to-overlap",
+        "fix": "in-place.md",
+        "en": "The destination is expanded (stride 0), so several of its elements are one "
+        "element in memory. Write into `t.clone()` or `t.contiguous()`, which have their own "
+        "memory for every element.",
+        "zh": "写入目标是 expand 出来的（步长为 0），它的多个元素在内存里是同一个元素。"
+        "改为写入 `t.clone()` 或 `t.contiguous()`，它们的每个元素都有自己的内存。",
+    },
+    {
+        "match": "some elements of the input tensor and the written-to tensor refer",
+        "id": "err-input-overlap",
+        "fix": "in-place.md",
+        "en": "The source and the destination of the write overlap in memory. `clone()` the "
+        "source first, as the message says.",
+        "zh": "写入的源和目标在内存里有重叠。按消息说的，先对源做 `clone()`。",
+    },
+    {
+        "match": "view size is not compatible with input tensor's size and stride",
+        "id": "err-view-size",
+        "fix": "troubleshooting.md#view-after-clone",
+        "en": "`view` never copies, and this layout cannot be read as the new shape without "
+        "copying. Use `reshape` (copies only when it must) or `contiguous().view(...)`.",
+        "zh": "`view` 从不复制，而这种布局不复制就无法按新形状读取。改用 `reshape`"
+        "（只在必要时复制），或者 `contiguous().view(...)`。",
+    },
+    {
+        "match": "To copy construct from a tensor",
+        "id": "warn-copy-construct",
+        "fix": "edges.md",
+        "en": "`torch.tensor(t)` copies the data and drops the graph. Write "
+        "`t.detach().clone()` for the same result without the warning, or `t.clone()` if "
+        "gradients must flow back to `t`.",
+        "zh": "`torch.tensor(t)` 会复制数据并丢掉计算图。想要同样的结果又不要警告，就写 "
+        "`t.detach().clone()`；需要梯度传回 `t` 时写 `t.clone()`。",
+    },
+    {
+        "match": "Only Tensors created explicitly by the user (graph leaves)",
+        "id": "err-deepcopy-non-leaf",
+        "fix": "edges.md",
+        "en": "`copy.deepcopy` refuses a tensor that has a `grad_fn`. Deep-copy the leaves, or "
+        "copy the non-leaf with `t.detach().clone()`.",
+        "zh": "`copy.deepcopy` 不接受带 `grad_fn` 的张量。对叶子张量做深复制，或者用 "
+        "`t.detach().clone()` 复制非叶子张量。",
+    },
+    {
+        "match": "Trying to backward through the graph a second time",
+        "id": "err-backward-twice",
+        "fix": "training.md",
+        "en": "The graph's saved tensors were freed by the first `backward()`. Cut the graph "
+        "between steps with `detach()` (carried state), or pass `retain_graph=True` when you "
+        "really need a second pass.",
+        "zh": "第一次 `backward()` 已经释放了计算图保存的张量。在两步之间用 `detach()` 截断"
+        "计算图（跨步携带的状态），确实需要第二次反向传播时再传 `retain_graph=True`。",
+    },
+    {
+        "match": "Inference tensors cannot be saved for backward",
+        "id": "err-inference-tensor-saved",
+        "fix": "training.md",
+        "en": "A tensor made under `torch.inference_mode()` reached a computation that autograd "
+        "records. Make it under `torch.no_grad()` instead, or `clone()` it outside inference "
+        "mode.",
+        "zh": "在 `torch.inference_mode()` 下创建的张量进入了 autograd 记录的计算。改在 "
+        "`torch.no_grad()` 下创建，或者在推理模式之外对它做 `clone()`。",
+    },
+]
+
+
+def note_for(entry: Entry) -> dict | None:
+    found = [n for n in NOTES if n["match"] in entry.heading]
+    return max(found, key=lambda n: len(n["match"])) if found else None
+
+
+def _slug(text: str) -> str:
+    words = re.findall(r"[a-z0-9]+", text.lower())
+    slug = ""
+    for word in words:
+        if len(slug) + len(word) + 1 > 48:
+            break
+        slug = f"{slug}-{word}" if slug else word
+    return slug
+
+
+def index(docs: Path = project.DOCS, versions: dict | None = None) -> list[Entry]:
+    """The entries in the order of the page: errors, then warnings, each by heading."""
+    entries = collect(docs)
+    add_other_releases(entries, versions if versions is not None else versions_page.committed())
+    ordered = sorted(
+        entries.values(), key=lambda e: (is_warning(e.kind), e.kind, e.key.casefold())
+    )
+    used: set[str] = set()
+    for entry in ordered:
+        note = note_for(entry)
+        base = note["id"] if note else "err-" + _slug(entry.heading.split(": ", 1)[1])
+        anchor, n = base, 2
+        while anchor in used:
+            anchor, n = f"{base}-{n}", n + 1
+        used.add(anchor)
+        entry.anchor = anchor
+    return ordered
+
+
+# -- rendering ----------------------------------------------------------------------------------
+
+LABELS = {
+    "en": {
+        "generated": (
+            "<!-- Generated by `{command}` from the pages' output blocks and "
+            "docs/generated/versions.json. Do not edit: run `{command}`. -->"
+        ),
+        "summary": (
+            "{entries} entries: {errors} errors and {warnings} warnings, {wordings} wordings "
+            "printed by {snippets} snippets on {pages} pages."
+        ),
+        "errors": "Errors",
+        "warnings": "Warnings",
+        "fix": "**Fix.**",
+        "fix_line": "{fix} {note} ({link})",
+        "printed": "**Printed by**",
+        "in": "in",
+        "elsewhere": "**Other releases.** With torch {releases}, the line reads:",
+        "elsewhere_line": "**Other releases.** With torch {releases}, line {number} above reads:",
+        "and": ", ",
+    },
+    "zh": {
+        "generated": (
+            "<!-- 由 `{command}` 根据各页的输出块和 docs/generated/versions.json 生成。"
+            "请勿手工修改：运行 `{command}`。 -->"
+        ),
+        "summary": (
+            "共 {entries} 条：{errors} 条错误、{warnings} 条警告，"
+            "{wordings} 种措辞，由 {pages} 个页面上的 {snippets} 个代码片段打印。"
+        ),
+        "errors": "错误",
+        "warnings": "警告",
+        "fix": "**修复：**",
+        "fix_line": "{fix}{note}（{link}）",
+        "printed": "**打印它的代码片段：**",
+        "in": "见",
+        "elsewhere": "**其他版本：**在 torch {releases} 上，这一行是：",
+        "elsewhere_line": "**其他版本：**在 torch {releases} 上，上面第 {number} 行是：",
+        "and": "、",
+    },
+}
+
+
+def _heading_code(text: str) -> str:
+    return f"`` {text} ``" if "`" in text else f"`{text}`"
+
+
+def _fence(lines: list[str], title: str | None = None) -> list[str]:
+    opening = f'```text title="{title}"' if title else "```text"
+    return [opening, *lines, "```"]
+
+
+def _section_link(place: Place, language: str) -> str:
+    title = place.title.get(language, place.page)
+    section = place.section.get(language, title)
+    target = f"{place.page}.md" + (f"#{place.anchor}" if place.anchor else "")
+    if language == "zh":
+        text = f"《{title}》" + (f"中的“{section}”" if section != title else "")
+    else:
+        text = title + (f" › {section}" if section != title else "")
+    return f"[{text}]({target})"
+
+
+def render(entries: list[Entry], language: str) -> str:
+    labels = LABELS[language]
+    snippets = {p.snippet for e in entries for p in e.places}
+    out = [
+        labels["generated"].format(command=COMMAND),
+        "",
+        labels["summary"].format(
+            entries=len(entries),
+            errors=sum(not is_warning(e.kind) for e in entries),
+            warnings=sum(is_warning(e.kind) for e in entries),
+            wordings=sum(len(e.wordings) for e in entries),
+            snippets=len(snippets),
+            pages=len({p.page for e in entries for p in e.places}),
+        ),
+    ]
+    for warnings, title, anchor in (
+        (False, labels["errors"], "errors"),
+        (True, labels["warnings"], "warnings"),
+    ):
+        group = [e for e in entries if is_warning(e.kind) == warnings]
+        if not group:
+            continue
+        out += ["", f"## {title} {{ #{anchor} }}"]
+        for entry in group:
+            out += _entry(entry, language, labels)
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _entry(entry: Entry, language: str, labels: dict) -> list[str]:
+    out = ["", f"### {_heading_code(entry.heading)} {{ #{entry.anchor} }}", ""]
+    out += _fence([f"{entry.kind}: {w}" for w in entry.wordings])
+    note = note_for(entry)
+    if note:
+        link = _fix_link(note["fix"], entry, language)
+        out += ["", labels["fix_line"].format(fix=labels["fix"], note=note[language], link=link)]
+    out += ["", labels["printed"], ""]
+    for place in entry.places:
+        out.append(f"- `{place.snippet}` {labels['in']} {_section_link(place, language)}")
+    for number, wording in enumerate(entry.wordings, 1):
+        for said, releases in entry.elsewhere.get(wording, {}).items():
+            names = release_list(releases, language)
+            if len(entry.wordings) > 1:
+                head = labels["elsewhere_line"].format(releases=names, number=number)
+            else:
+                head = labels["elsewhere"].format(releases=names)
+            out += ["", head, "", *_fence([said])]
+    return out
+
+
+def release_list(releases: list[str], language: str) -> str:
+    """`2.4.1`, `2.7.1` to `2.15.0`: runs of three or more releases in a row as one span."""
+    words = versions_line.LINES[language]
+    data = versions_page.committed()
+    run = [r for r in data["releases"] if not r.get("not_run") and not r.get("pinned")]
+    pinned = data["pinned"].split("+")[0]
+    names = [r["release"] for r in run]
+    shown = [
+        words["cuda"].format(release=f"`{name}`") if name == pinned else f"`{name}`"
+        for name in names
+    ]
+    chosen = [name in releases for name in names]
+    return words["list"].join(versions_line._spans(shown, chosen, words["to"]))
+
+
+def _fix_link(target: str, entry: Entry, language: str) -> str:
+    """The section a note's `fix` names: page#anchor, or a page, then the entry's place on it."""
+    page, _, anchor = target.partition("#")
+    slug = page.removesuffix(".md")
+    place = next((p for p in entry.places if p.page == slug), None)
+    texts = {}
+    for lang in project.LANGUAGES:
+        path = project.page_path(slug, lang)
+        texts[lang] = path.read_text(encoding="utf-8") if path.is_file() else ""
+    if anchor or place is None:
+        title, section = {}, {}
+        for lang, text in texts.items():
+            heads = pages.headings(text)
+            title[lang] = heads[0].title if heads else slug
+            section[lang] = next((h.title for h in heads if h.anchor == anchor), title[lang])
+        place = Place("", slug, anchor or None, section, title)
+    label = "see " if language == "en" else "见"
+    return label + _section_link(place, language)
+
+
+def outputs(docs: Path = project.DOCS) -> dict[Path, str]:
+    found = index(docs)
+    return {OUTPUTS[language]: render(found, language) for language in project.LANGUAGES}
+
+
+def main() -> int:
+    changed = 0
+    for path, text in outputs().items():
+        old = path.read_text(encoding="utf-8") if path.is_file() else None
+        if old != text:
+            path.write_text(text, encoding="utf-8")
+            changed += 1
+            print(f"{path.relative_to(project.ROOT)}: rewritten")
+    entries = index()
+    print(f"{len(entries)} entries, {changed} file(s) rewritten")
+    print(json.dumps([e.heading for e in entries], ensure_ascii=False, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
