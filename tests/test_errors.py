@@ -50,7 +50,7 @@ def test_the_pages_include_the_index():
         ("w.add_(1)        RuntimeError: a leaf", ("RuntimeError", "a leaf")),
         ("deepcopy(y): RuntimeError: Only Tensors", ("RuntimeError", "Only Tensors")),
         ("warning: UserWarning: To copy", ("UserWarning", "To copy")),
-        ("  torch.OutOfMemoryError: CUDA out of memory", ("torch.OutOfMemoryError", "CUDA out of memory")),
+        ("  torch.OutOfMemoryError: CUDA out", ("torch.OutOfMemoryError", "CUDA out")),
         ("grid.add_(1)   raises RuntimeError", None),
         ("y.detach().zero_()   _version 1 | RuntimeError at backward", None),
         ("e[:] = [1., 2., 3.]  refused: RuntimeError", None),
@@ -63,8 +63,8 @@ def test_a_message_is_recognised_by_type_and_text(line, found):
 
 
 def test_messages_that_begin_alike_share_an_entry():
-    one = "The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 1"
-    two = "The size of tensor a (6) must match the size of tensor b (3) at non-singleton dimension 1"
+    size = "The size of tensor a ({}) must match the size of tensor b ({}) at dimension 1"
+    one, two = size.format(3, 2), size.format(6, 3)
     assert errors.group_key("RuntimeError", one) == errors.group_key("RuntimeError", two)
     inplace = (
         "one of the variables needed for gradient computation has been modified by an inplace "

@@ -157,9 +157,7 @@ def collect(docs: Path = project.DOCS) -> dict[str, Entry]:
         for language, text in texts.items():
             for example in pages.examples(text):
                 if example.snippet:
-                    offsets.setdefault(example.snippet, {}).setdefault(
-                        language, example.code.start
-                    )
+                    offsets.setdefault(example.snippet, {}).setdefault(language, example.code.start)
         for example in pages.examples(texts[project.DEFAULT_LANGUAGE]):
             if not example.snippet or example.output is None:
                 continue
@@ -168,9 +166,7 @@ def collect(docs: Path = project.DOCS) -> dict[str, Entry]:
                 if not found:
                     continue
                 kind, message = found
-                entry = entries.setdefault(
-                    group_key(kind, message), Entry(kind, key_text(message))
-                )
+                entry = entries.setdefault(group_key(kind, message), Entry(kind, key_text(message)))
                 if message not in entry.wordings:
                     entry.wordings.append(message)
                 if all(p.snippet != example.snippet for p in entry.places):
@@ -242,13 +238,13 @@ NOTES: list[dict] = [
         "像优化器那样在 `torch.no_grad()` 下写入，或者写入一份副本。",
     },
     {
-        "match": "a view of a leaf Variable that requires grad is being used in an in-place operation",
+        "match": "a view of a leaf Variable that requires grad is being used in an in-place",
         "id": "err-view-of-leaf-in-place",
         "fix": "in-place.md#which-raise",
         "en": "The same rule as for the leaf itself: a slice of a parameter (`w[:2]`, `w[0]`) is "
         "a view, and writing into it writes into the leaf. Write under `torch.no_grad()`.",
-        "zh": "规则与叶子张量本身相同：参数的切片（`w[:2]`、`w[0]`）是视图，往里写就是往叶子张量里写。"
-        "在 `torch.no_grad()` 下写入。",
+        "zh": "规则与叶子张量本身相同：参数的切片（`w[:2]`、`w[0]`）是视图，"
+        "往里写就是往叶子张量里写。在 `torch.no_grad()` 下写入。",
     },
     {
         "match": "Can't call numpy() on Tensor that requires grad",
@@ -347,9 +343,7 @@ def index(docs: Path = project.DOCS, versions: dict | None = None) -> list[Entry
     """The entries in the order of the page: errors, then warnings, each by heading."""
     entries = collect(docs)
     add_other_releases(entries, versions if versions is not None else versions_page.committed())
-    ordered = sorted(
-        entries.values(), key=lambda e: (is_warning(e.kind), e.kind, e.key.casefold())
-    )
+    ordered = sorted(entries.values(), key=lambda e: (is_warning(e.kind), e.kind, e.key.casefold()))
     used: set[str] = set()
     for entry in ordered:
         note = note_for(entry)
