@@ -325,8 +325,11 @@ NOTES: list[dict] = [
 
 
 def note_for(entry: Entry) -> dict | None:
+    """The note whose text starts earliest in the heading (the longest where two start alike)."""
     found = [n for n in NOTES if n["match"] in entry.heading]
-    return max(found, key=lambda n: len(n["match"])) if found else None
+    return min(
+        found, key=lambda n: (entry.heading.index(n["match"]), -len(n["match"])), default=None
+    )
 
 
 def _slug(text: str) -> str:
