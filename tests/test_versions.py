@@ -167,3 +167,60 @@ def test_snippets_added_after_the_run_are_counted_and_a_new_page_says_so():
     new_page = versions_line(SMALL, "models", "zh", "models.md", ["snippets/models/x.py"])
     assert new_page.startswith("尚未用其他 torch 版本核对")
     assert versions_line(SMALL, "models", "en", "models.md", []) is None
+
+
+# -- what ran (issue 19: the page never claims more runs than the JSON holds) -------------------
+
+RAN = {
+    "chapters": [
+        {"page": "clone", "title": {"en": "Clone", "zh": "克隆"}, "snippets": ["s/a.py", "s/b.py"]},
+        {"page": "gone", "title": {"en": "Gone", "zh": "已删"}, "snippets": ["s/old.py"]},
+    ],
+}
+NOW = [
+    {"page": "clone", "title": {"en": "Clone", "zh": "克隆"}, "snippets": ["s/a.py", "s/c.py"]},
+    {"page": "models", "title": {"en": "Models", "zh": "模型"}, "snippets": ["s/m.py", "s/n.py"]},
+]
+
+
+def _ran(language, runs):
+    labels = versions_page.LABELS[language]
+    return versions_page._what_ran(RAN, runs, labels, NOW)
+
+
+def test_what_ran_counts_only_snippets_the_run_listed_and_the_pages_still_show():
+    rows = [line for line in _ran("en", [{"release": "2.4.1", "snippets_run": 3}]) if "|" in line]
+    assert rows[2] == "| [Clone](clone.md) | 2 | 1 | 1 |"  # s/b.py left the page, s/c.py is new
+    assert rows[3] == "| [Models](models.md) | 2 | 0 | 2 |"  # a page the run never saw
+    assert rows[4] == "| All pages | 4 | 1 | 3 |"
+    assert len(rows) == 5, "a page that no longer has snippets gets no row"
+
+
+def test_what_ran_says_when_the_builds_ran_different_snippets():
+    same = "\n".join(_ran("en", [{"release": "2.4.1", "snippets_run": 3}]))
+    assert "Each of the 1 builds ran the same 3 snippets" in same
+    differs = "\n".join(
+        _ran(
+            "zh", [{"release": "2.4.1", "snippets_run": 3}, {"release": "2.5.1", "snippets_run": 2}]
+        )
+    )
+    assert "各构建运行的代码片段并不相同（`2.4.1`：3 个、`2.5.1`：2 个）" in differs
+
+
+def test_the_committed_page_counts_what_ran():
+    data = versions_page.committed()
+    listed = {s for page in data["chapters"] for s in page["snippets"]}
+    text = (versions_page.GENERATED / "versions.en.md").read_text(encoding="utf-8")
+    total = re.search(r"^\| All pages \| (\d+) \| (\d+) \| (\d+) \|$", text, re.M)
+    now, ran, added = map(int, total.groups())
+    assert ran <= len(listed) and now == ran + added
+    assert all(r["snippets_run"] == len(listed) for r in data["releases"] if not r.get("not_run"))
+
+
+def test_the_chinese_tables_are_chinese():
+    text = (versions_page.GENERATED / "versions.zh.md").read_text(encoding="utf-8")
+    assert "| warning |" not in text and "| 警告 |" in text
+    assert "为 无" not in text and "固定版本为" not in text
+    assert "`, `" not in text, "a list of releases in Chinese prose uses 、"
+    assert "(固定版本)" not in text and "（固定版本）" in text
+    assert "运算符图谱" not in text

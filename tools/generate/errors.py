@@ -45,6 +45,9 @@ _MESSAGE = re.compile(
     r"(?:^|(?<=[\s:(]))(?P<type>(?:[a-z_][a-z0-9_]*\.)*[A-Z][A-Za-z0-9_]*(?:Error|Warning|Exception)):"
     r"[ ]+(?P<message>\S.*?)\s*$"
 )
+# A warning a snippet prints without its category: `warning: message` at the start of the line.
+_BARE_WARNING = re.compile(r"^\s*warning: (?P<message>(?!\w*Warning: )\S.*?)\s*$")
+BARE = "warning"  # the entry's kind when the category was not printed
 _SENTENCE_END = re.compile(r"\.(?=\s|$)|\.(?=[A-Z][a-z]+ )")
 KEY_MIN = 30  # a clause shorter than this is not a key on its own ("unsupported operation")
 
@@ -55,11 +58,14 @@ KEY_MIN = 30  # a clause shorter than this is not a key on its own ("unsupported
 def recognise(line: str) -> tuple[str, str] | None:
     """(type, message) when an output line prints an exception or a warning, else None."""
     found = _MESSAGE.search(line)
-    return (found["type"], found["message"]) if found else None
+    if found:
+        return found["type"], found["message"]
+    bare = _BARE_WARNING.match(line)
+    return (BARE, bare["message"]) if bare else None
 
 
 def is_warning(kind: str) -> bool:
-    return kind.endswith("Warning")
+    return kind.endswith("Warning") or kind == BARE
 
 
 def _outside_brackets(text: str):
@@ -186,6 +192,11 @@ def _paired_lines(pinned: str, other: str):
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "replace" and i2 - i1 == j2 - j1:
             yield from zip(mine[i1:i2], theirs[j1:j2], strict=True)
+        elif tag == "delete":  # lines the other release does not print at all
+            yield from ((line, None) for line in mine[i1:i2])
+
+
+NOT_PRINTED = ""  # the other release prints no such line
 
 
 def release_name(release: dict) -> str:
@@ -202,13 +213,14 @@ def add_other_releases(entries: dict[str, Entry], versions: dict) -> None:
             if "pinned_output" not in found:
                 continue
             for mine, theirs in _paired_lines(found["pinned_output"], found["release_output"]):
-                one, other = recognise(mine), recognise(theirs)
-                if not one or not other or one == other:
+                one = recognise(mine)
+                other = recognise(theirs) if theirs is not None else None
+                if not one or one == other or (theirs is not None and not other):
                     continue
                 entry = by_wording.get(one)
                 if entry is None:
                     continue
-                said = f"{other[0]}: {other[1]}"
+                said = f"{other[0]}: {other[1]}" if other else NOT_PRINTED
                 names = entry.elsewhere.setdefault(one[1], {}).setdefault(said, [])
                 if release_name(release) not in names:
                     names.append(release_name(release))
@@ -312,6 +324,16 @@ NOTES: list[dict] = [
         "计算图（跨步携带的状态），确实需要第二次反向传播时再传 `retain_graph=True`。",
     },
     {
+        "match": "'pin_memory' argument is set as true but no accelerator is found",
+        "id": "warn-pin-memory-no-accelerator",
+        "fix": "devices.md",
+        "en": "Without an accelerator there is nothing to pin for, and the loader goes on with "
+        "ordinary memory. Pass `pin_memory=torch.cuda.is_available()` to ask for pinned memory "
+        "only where a GPU is present.",
+        "zh": "没有加速器时，锁页内存派不上用场，数据加载器会照常使用普通内存。传入 "
+        "`pin_memory=torch.cuda.is_available()`，只在有 GPU 时才要求锁页内存。",
+    },
+    {
         "match": "Inference tensors cannot be saved for backward",
         "id": "err-inference-tensor-saved",
         "fix": "training.md",
@@ -350,7 +372,8 @@ def index(docs: Path = project.DOCS, versions: dict | None = None) -> list[Entry
     used: set[str] = set()
     for entry in ordered:
         note = note_for(entry)
-        base = note["id"] if note else "err-" + _slug(entry.heading.split(": ", 1)[1])
+        prefix = "warn-" if is_warning(entry.kind) else "err-"
+        base = note["id"] if note else prefix + _slug(entry.key)
         anchor, n = base, 2
         while anchor in used:
             anchor, n = f"{base}-{n}", n + 1
@@ -379,6 +402,7 @@ LABELS = {
         "in": "in",
         "elsewhere": "**Other releases.** With torch {releases}, the line reads:",
         "elsewhere_line": "**Other releases.** With torch {releases}, line {number} above reads:",
+        "not_printed": "**Other releases.** torch {releases} print no such line.",
         "and": ", ",
     },
     "zh": {
@@ -398,6 +422,7 @@ LABELS = {
         "in": "见",
         "elsewhere": "**其他版本：**在 torch {releases} 上，这一行是：",
         "elsewhere_line": "**其他版本：**在 torch {releases} 上，上面第 {number} 行是：",
+        "not_printed": "**其他版本：**torch {releases} 不打印这一行。",
         "and": "、",
     },
 }
@@ -468,6 +493,9 @@ def _entry(entry: Entry, language: str, labels: dict) -> list[str]:
                 head = labels["elsewhere_line"].format(releases=names, number=number)
             else:
                 head = labels["elsewhere"].format(releases=names)
+            if said == NOT_PRINTED:
+                out += ["", labels["not_printed"].format(releases=names)]
+                continue
             out += ["", head, "", *_fence([said])]
     return out
 

@@ -269,9 +269,30 @@ LABELS = {
             "Matrix cells that differ",
         ],
         "pinned": "pinned",
+        "pinned_mark": " (pinned)",
+        "list": ", ",
         "cpu": "CPU",
         "cuda": "CUDA {cuda} wheel",
         "not_run": "did not run: {reason}",
+        "ran_title": "What ran",
+        "ran_same": (
+            "Each of the {builds} builds ran the same {snippets} snippets: those that the pages "
+            "held when the run began and that run on a CPU. Snippets added since, and snippets "
+            "that need a GPU, have not run with any other release; the pinned torch runs every "
+            "CPU snippet at each `make test`."
+        ),
+        "ran_differs": (
+            "The builds did not all run the same snippets ({counts}): a chapter's count below is "
+            "what the run listed for it, not what ran with each release."
+        ),
+        "ran_count": "{release}: {count}",
+        "ran_columns": [
+            "Chapter",
+            "CPU snippets now",
+            "Ran with the releases measured",
+            "Added since (pinned torch only)",
+        ],
+        "ran_total": "All pages",
         "chapters_title": "Chapters by release",
         "chapters_intro": (
             "**same**: every snippet of the chapter printed what it prints with the pinned "
@@ -285,14 +306,17 @@ LABELS = {
         "no_differences": "No output differs from the pinned torch on any release measured.",
         "on": "prints this with torch {releases}:",
         "warned_on": "prints the same with torch {releases}, but warns differently.",
-        "warnings": "Warnings: with the pinned torch {pinned}; with these releases {release}.",
+        "warnings": "Warnings: the pinned torch prints {pinned}; these releases print {release}.",
+        "warnings_new": "Warnings: the pinned torch prints none; these releases print {release}.",
+        "warnings_gone": "Warnings: the pinned torch prints {pinned}; these releases print none.",
         "table_changed": (
             "Cells of the copy-semantics matrix differ with torch {releases}: see "
             "[the matrix differences](#matrix)."
         ),
-        "none": "none",
+        "properties": {},
         "fails_columns": ["Release", "Snippet", "Error (first line)"],
-        "matrix_title": "Copy-semantics matrix",
+        "matrix_title": "Differences in the copy-semantics matrix",
+        "matrix_name": "Copy-semantics matrix",
         "matrix_columns": ["Row", "Property", "Pinned torch", "Other value", "Releases"],
         "matrix_same": "Every cell of the matrix is the same on every release measured.",
         "table_error": "{table} could not be measured with torch {release}: {error}",
@@ -308,8 +332,8 @@ LABELS = {
             "在每个版本上运行了 {snippets} 个可在 CPU 上运行的代码片段，"
             "以及复制语义总表（{rows} 行）；{atlas}整个运行耗时 {minutes} 分钟。"
         ),
-        "atlas_missing": "当时运算符图谱尚不存在。",
-        "atlas_present": "运算符图谱也一并运行。",
+        "atlas_missing": "当时算子总表尚不存在。",
+        "atlas_present": "算子总表也一并运行。",
         "releases_title": "测量过的版本",
         "releases_columns": [
             "版本",
@@ -319,12 +343,33 @@ LABELS = {
             "代码片段",
             "有差异的代码片段",
             "运行失败",
-            "总表中不同的单元格",
+            "复制语义总表中不同的单元格",
         ],
         "pinned": "固定版本",
+        "pinned_mark": "（固定版本）",
+        "list": "、",
         "cpu": "CPU",
         "cuda": "CUDA {cuda} wheel",
         "not_run": "未能运行：{reason}",
+        "ran_title": "运行了哪些代码片段",
+        "ran_same": (
+            "{builds} 个构建运行的是同一批 {snippets} 个代码片段：运行开始时各页面上"
+            "可在 CPU 上运行的那些。此后加入的代码片段，以及需要 GPU 的代码片段，"
+            "都没有在其他版本上运行过；每次 `make test` 都会用固定版本运行所有可在 CPU "
+            "上运行的代码片段。"
+        ),
+        "ran_differs": (
+            "各构建运行的代码片段并不相同（{counts}）：下表各章的数目是那次运行为该章列出的"
+            "代码片段数，而不是每个版本实际运行的数目。"
+        ),
+        "ran_count": "{release}：{count} 个",
+        "ran_columns": [
+            "章节",
+            "现有可在 CPU 上运行的代码片段",
+            "在测量过的各版本上运行过",
+            "此后加入（只用固定版本运行过）",
+        ],
+        "ran_total": "所有页面",
         "chapters_title": "各章在各版本上的结果",
         "chapters_intro": (
             "**相同**：本章每个代码片段的输出都与固定版本一致（版本号本身除外），"
@@ -337,15 +382,29 @@ LABELS = {
         "no_differences": "在测量过的所有版本上，没有任何输出与固定版本不同。",
         "on": "在 torch {releases} 上的输出：",
         "warned_on": "在 torch {releases} 上输出相同，但警告不同。",
-        "warnings": "警告：固定版本为 {pinned}；这些版本为 {release}。",
+        "warnings": "警告：固定版本打印 {pinned}；这些版本打印 {release}。",
+        "warnings_new": "警告：固定版本不打印警告；这些版本打印 {release}。",
+        "warnings_gone": "警告：固定版本打印 {pinned}；这些版本不打印警告。",
         "table_changed": (
             "在 torch {releases} 上，复制语义总表有单元格不同：见[总表的差异](#matrix)。"
         ),
-        "none": "无",
+        "properties": {
+            "warning": "警告",
+            "error": "错误",
+            "same_object": "同一对象",
+            "shares_storage": "共享内存",
+            "writes_reach_source": "写入影响 `a`",
+            "requires_grad": "需要梯度",
+            "is_leaf": "叶子张量",
+            "grad_reaches_source": "梯度传到 `a`",
+            "is_contiguous": "连续",
+            "note": "备注",
+        },
         "fails_columns": ["版本", "代码片段", "错误（第一行）"],
-        "matrix_title": "复制语义总表",
+        "matrix_title": "复制语义总表的差异",
+        "matrix_name": "复制语义总表",
         "matrix_columns": ["行", "性质", "固定版本", "其他取值", "版本"],
-        "matrix_same": "在测量过的所有版本上，总表的每个单元格都相同。",
+        "matrix_same": "在测量过的所有版本上，复制语义总表的每个单元格都相同。",
         "table_error": "{table} 在 torch {release} 上无法测量：{error}",
     },
 }
@@ -421,7 +480,7 @@ def render(data: dict, language: str) -> str:
         "|" + "---|" * len(labels["releases_columns"]),
     ]
     for release in releases:
-        name = f"`{release['release']}`" + (f" ({labels['pinned']})" if release["pinned"] else "")
+        name = f"`{release['release']}`" + (labels["pinned_mark"] if release["pinned"] else "")
         if release.get("not_run"):
             reason = labels["not_run"].format(reason=_cell(release["not_run"]))
             out.append(f"| {name} | {reason} |" + " |" * 6)
@@ -435,10 +494,54 @@ def render(data: dict, language: str) -> str:
             f"| {sum(d['status'] == FAILS for d in differences)} "
             f"| {len(matrix.get('differences', [])) if matrix.get('status') == 'ok' else '–'} |"
         )
+    out += _what_ran(data, run, labels)
     out += _chapter_table(data, run, labels)
     out += _differences(data, run, labels)
     out += _matrix(run, labels)
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _what_ran(
+    data: dict, run: list[dict], labels: dict, now: list[dict] | None = None
+) -> list[str]:
+    """Per chapter: its CPU snippets now, how many of them the run ran, how many came after it.
+
+    `now` is `chapters()` (the pages as they are), read when not given. A snippet counts as run
+    when the run listed it for the same chapter and the page still shows it: never more than the
+    run measured."""
+    language = "zh" if labels is LABELS["zh"] else "en"
+    listed = {page["page"]: set(page["snippets"]) for page in data["chapters"]}
+    every_listed = set().union(*listed.values()) if listed else set()
+    counts = {r["release"]: r.get("snippets_run", 0) for r in run}
+    out = ["", f"## {labels['ran_title']} {{ #what-ran }}", ""]
+    if set(counts.values()) == {len(every_listed)}:
+        out.append(labels["ran_same"].format(builds=len(run), snippets=len(every_listed)))
+    else:
+        shown = labels["list"].join(
+            labels["ran_count"].format(release=f"`{r}`", count=n) for r, n in counts.items()
+        )
+        out.append(labels["ran_differs"].format(counts=shown))
+    head = labels["ran_columns"]
+    out += ["", "| " + " | ".join(head) + " |", "|---|" + "--:|" * (len(head) - 1)]
+    now_pages = {page["page"]: page for page in (chapters() if now is None else now)}
+    titles = {page["page"]: page["title"] for page in data["chapters"]}
+    every_now: set[str] = set()
+    every_ran: set[str] = set()
+    for slug in [*now_pages, *(p for p in listed if p not in now_pages)]:
+        current = set(now_pages.get(slug, {}).get("snippets", []))
+        if not current:
+            continue
+        ran = current & listed.get(slug, set())
+        every_now |= current
+        every_ran |= ran
+        title = _cell(titles.get(slug, now_pages[slug]["title"])[language])
+        title = f"《{title}》" if language == "zh" else title
+        out.append(f"| [{title}]({slug}.md) | {len(current)} | {len(ran)} | {len(current - ran)} |")
+    out.append(
+        f"| {labels['ran_total']} | {len(every_now)} | {len(every_ran)} "
+        f"| {len(every_now - every_ran)} |"
+    )
+    return out
 
 
 def _chapter_table(data: dict, run: list[dict], labels: dict) -> list[str]:
@@ -487,7 +590,7 @@ def _differences(data: dict, run: list[dict], labels: dict) -> list[str]:
                 elif found and found["status"] == FAILS:
                     failed.append((release["release"], snippet, found["error"]))
         for (snippet, output, _), releases in groups.items():
-            names = ", ".join(f"`{r['release']}`" for r in releases)
+            names = labels["list"].join(f"`{r['release']}`" for r in releases)
             found = releases[0]["differences"][snippet]
             said = "on" if output != found["pinned_output"] else "warned_on"
             out += [f"`{snippet}` {labels[said].format(releases=names)}", ""]
@@ -499,9 +602,12 @@ def _differences(data: dict, run: list[dict], labels: dict) -> list[str]:
                 out += ["", "</div>", ""]
             if found.get("warnings"):
                 warned = found["warnings"]
-                mine = "; ".join(map(_code, warned["pinned"])) or labels["none"]
-                theirs = "; ".join(map(_code, warned["release"])) or labels["none"]
-                out += [labels["warnings"].format(pinned=mine, release=theirs), ""]
+                mine = labels["list"].join(map(_code, warned["pinned"]))
+                theirs = labels["list"].join(map(_code, warned["release"]))
+                said = (
+                    "warnings" if mine and theirs else "warnings_new" if theirs else "warnings_gone"
+                )
+                out += [labels[said].format(pinned=mine, release=theirs), ""]
         if failed:
             head = labels["fails_columns"]
             out += ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
@@ -514,7 +620,7 @@ def _differences(data: dict, run: list[dict], labels: dict) -> list[str]:
                 if r.get(table, {}).get("differences") or r.get(table, {}).get("status") == "error"
             ]
             if changed:
-                out += [labels["table_changed"].format(releases=", ".join(changed)), ""]
+                out += [labels["table_changed"].format(releases=labels["list"].join(changed)), ""]
     if not shown:
         out += [labels["no_differences"], ""]
     return out
@@ -528,7 +634,7 @@ def _matrix(run: list[dict], labels: dict) -> list[str]:
         matrix = release.get("matrix", {})
         if matrix.get("status") != "ok":
             error = _code(matrix.get("error", matrix.get("status", "?")))
-            title = labels["matrix_title"]
+            title = labels["matrix_name"]
             out += [
                 labels["table_error"].format(table=title, release=release["release"], error=error),
                 "",
@@ -542,7 +648,9 @@ def _matrix(run: list[dict], labels: dict) -> list[str]:
     head = labels["matrix_columns"]
     out += ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for (row, name, mine, theirs), releases in groups.items():
-        out.append(f"| {_row_link(row)} | {name} | {mine} | {theirs} | {', '.join(releases)} |")
+        shown = labels["properties"].get(name, name)
+        names = labels["list"].join(releases)
+        out.append(f"| {_row_link(row)} | {shown} | {mine} | {theirs} | {names} |")
     return out
 
 
