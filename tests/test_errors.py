@@ -73,8 +73,8 @@ def test_messages_that_begin_alike_share_an_entry():
         "operation: [torch.FloatTensor [3]], which is output 0 of {}, is at version 1"
     )
     assert errors.key_text(inplace.format("Exp")) == errors.key_text(inplace.format("Sigmoid"))
-    assert errors.key_text("view size is bad (at least one, two). Use .reshape(...) instead.") == (
-        "view size is bad (at least one, two)"
+    assert errors.key_text("view size is bad (at least one: two). Use .reshape(...) instead.") == (
+        "view size is bad (at least one: two)"
     )
     leaf = "a leaf Variable that requires grad is being used in an in-place operation."
     assert errors.group_key("RuntimeError", leaf) != errors.group_key(
@@ -119,6 +119,12 @@ def test_other_releases_wordings_come_from_the_versions_run(entries):
         for wording, others in entry.elsewhere.items():
             assert wording in entry.wordings
             assert f"{entry.kind}: {wording}" not in others, "a release that says the same"
+
+
+def test_the_search_queries_are_those_of_the_index(entries):
+    assert QUERIES.read_text(encoding="utf-8") == errors.queries(entries), (
+        f"{QUERIES.name} is stale: run `python -m tools.generate.errors --queries`"
+    )
 
 
 def test_the_search_queries_are_verbatim_messages_with_their_entry(entries):

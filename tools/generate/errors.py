@@ -1,6 +1,7 @@
 """The error and warning index: every message the snippets print, where, and how to fix it.
 
     python -m tools.generate.errors          # rewrite docs/generated/errors.{en,zh}.md
+    python -m tools.generate.errors --queries  # and tests/data/error_queries.yml
 
 Read, not typed: the messages come from the output blocks of the pages (tools/pages.py), which
 the page tests hold against real runs of the snippets with the pinned torch, and the other
@@ -17,7 +18,7 @@ and a message. A type printed without a message (`raises RuntimeError`, `Runtime
 backward`) is not an entry: there is no wording to look up.
 
 Messages are grouped into entries by their *key*: the message's first sentence, cut at its first
-`: ` or `, ` outside brackets when that comes after 30 characters; numbers and the contents of
+`: ` outside brackets when that comes after 30 characters; numbers and the contents of
 square brackets do not count (`The size of tensor a (3) ...` and `(6) ...` are one entry). The
 key, with the type, is the entry's heading; the full wordings are under it.
 
@@ -81,11 +82,11 @@ def _outside_brackets(text: str):
 
 
 def key_text(message: str) -> str:
-    """The first sentence of a message, cut at its first long clause (see the module's doc)."""
+    """The first sentence of a message, cut at a colon after its first 30 characters."""
     end = _SENTENCE_END.search(message)
     text = message[: end.start()] if end else message
     for i, char in _outside_brackets(text):
-        if char in ":," and text[i + 1 : i + 2] == " " and i >= KEY_MIN:
+        if char == ":" and text[i + 1 : i + 2] == " " and i >= KEY_MIN:
             return text[:i].rstrip()
     return text.rstrip(" .")
 
@@ -334,6 +335,17 @@ NOTES: list[dict] = [
         "`pin_memory=torch.cuda.is_available()`，只在有 GPU 时才要求锁页内存。",
     },
     {
+        "match": "Inplace update to inference tensor outside InferenceMode",
+        "id": "err-inference-tensor-in-place",
+        "fix": "training.md",
+        "en": "A tensor made under `torch.inference_mode()` was written in place outside it; in "
+        "torch 2.13 the write has already happened when the error is raised. Write into a "
+        "`clone()` made outside inference mode, or make the tensor under `torch.no_grad()`.",
+        "zh": "在 `torch.inference_mode()` 之外原地写入了在它里面创建的张量；在 torch 2.13 "
+        "中，报错时这次写入已经生效。改为写入在推理模式之外做的 `clone()`，或者在 "
+        "`torch.no_grad()` 下创建这个张量。",
+    },
+    {
         "match": "Inference tensors cannot be saved for backward",
         "id": "err-inference-tensor-saved",
         "fix": "training.md",
@@ -540,7 +552,32 @@ def outputs(docs: Path = project.DOCS) -> dict[Path, str]:
     return {OUTPUTS[language]: render(found, language) for language in project.LANGUAGES}
 
 
-def main() -> int:
+QUERIES = project.ROOT / "tests" / "data" / "error_queries.yml"
+_QUERIES_HEAD = """\
+# Error messages a reader pastes into the site's search, and the entry that must come first:
+# the first wording of each entry of the error index, once per language. Written by
+# `python -m tools.generate.errors --queries`; tests/test_errors.py checks that it matches the
+# index. `answer` is the result's location as the language's own search index writes it
+# (relative to the language's root: /zh/ for zh).
+"""
+
+
+def queries(entries: list[Entry]) -> str:
+    """tests/data/error_queries.yml: what a reader pastes (the first line as printed)."""
+    lines = [_QUERIES_HEAD]
+    for language in project.LANGUAGES:
+        for entry in entries:
+            first = entry.wordings[0]
+            query = first if entry.kind == BARE else f"{entry.kind}: {first}"
+            lines += [
+                f"- lang: {language}",
+                f"  query: {json.dumps(query, ensure_ascii=False)}",
+                f"  answer: errors/#{entry.anchor}",
+            ]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str]) -> int:
     changed = 0
     for path, text in outputs().items():
         old = path.read_text(encoding="utf-8") if path.is_file() else None
@@ -549,10 +586,14 @@ def main() -> int:
             changed += 1
             print(f"{path.relative_to(project.ROOT)}: rewritten")
     entries = index()
+    if "--queries" in argv:
+        QUERIES.write_text(queries(entries), encoding="utf-8")
+        print(f"{QUERIES.relative_to(project.ROOT)}: written")
     print(f"{len(entries)} entries, {changed} file(s) rewritten")
-    print(json.dumps([e.heading for e in entries], ensure_ascii=False, indent=1))
+    for entry in entries:
+        print(f"  {entry.anchor}: {entry.heading}")
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
