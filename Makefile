@@ -3,7 +3,8 @@
 # make test    the whole check: a strict build of the site, lint (below), then pytest: snippet
 #              outputs in both languages, page structure, the other tests, the browser tests
 # make lint    ruff, actionlint and zizmor over the workflows, and a link check of the built site
-# make outputs rewrite every output block on every page from real runs of the snippets
+# make outputs rewrite every output block on every page from real runs of the snippets, then the
+#              error and warning index that is read from them (docs/generated/errors.*)
 # make tables  regenerate docs/generated/ (the copy-semantics matrix) from real runs
 # make atlas   regenerate the operator atlas (docs/generated/atlas.*): every operator in PyTorch's
 #              own catalogue run to see whether it copies or aliases its input (about a minute)
@@ -64,6 +65,7 @@ test: lint
 
 outputs: $(READY)
 	$(BIN)/python -m tools.generate.outputs
+	$(BIN)/python -m tools.generate.errors --queries
 
 tables: $(READY)
 	$(BIN)/python -m tools.generate.semantics
