@@ -4,7 +4,8 @@
 #              outputs in both languages, page structure, the other tests, the browser tests
 # make lint    ruff, actionlint and zizmor over the workflows, and a link check of the built site
 # make outputs rewrite every output block on every page from real runs of the snippets, then the
-#              error and warning index that is read from them (docs/generated/errors.*)
+#              error and warning index that is read from them (docs/generated/errors.*) and the
+#              versions page's count of what ran (docs/generated/versions.*, from its JSON)
 # make tables  regenerate docs/generated/ (the copy-semantics matrix) from real runs
 # make atlas   regenerate the operator atlas (docs/generated/atlas.*): every operator in PyTorch's
 #              own catalogue run to see whether it copies or aliases its input (about a minute)
@@ -66,6 +67,7 @@ test: lint
 outputs: $(READY)
 	$(BIN)/python -m tools.generate.outputs
 	$(BIN)/python -m tools.generate.errors --queries
+	$(BIN)/python -m tools.generate.versions_page
 
 tables: $(READY)
 	$(BIN)/python -m tools.generate.semantics

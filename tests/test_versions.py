@@ -25,7 +25,10 @@ def test_page_is_rendered_from_the_committed_json(language):
     page = versions_page.GENERATED / f"versions.{language}.md"
     assert page.read_text(encoding="utf-8") == versions_page.render(
         versions_page.committed(), language
-    ), "docs/generated/versions.*.md is stale: run `python -m tools.generate.versions`"
+    ), (
+        "docs/generated/versions.*.md is stale: run `python -m tools.generate.versions_page` "
+        "(renders from the committed JSON; `make versions` measures again)"
+    )
 
 
 def test_the_pinned_release_is_in_the_json():
