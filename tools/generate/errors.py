@@ -263,10 +263,10 @@ NOTES: list[dict] = [
         "match": "Can't call numpy() on Tensor that requires grad",
         "id": "err-numpy-requires-grad",
         "fix": "edges.md",
-        "en": "`numpy()` shares memory and cannot carry the graph. Call `t.detach().numpy()` "
-        "(still shared memory) or `t.detach().cpu().numpy().copy()` for a copy of your own.",
-        "zh": "`numpy()` 共享内存，带不走计算图。调用 `t.detach().numpy()`（仍然共享内存），"
-        "或用 `t.detach().cpu().numpy().copy()` 得到独立的一份。",
+        "en": "Call `t.detach().numpy()`, as the message says: the array shares memory with `t`, "
+        "and autograd does not see writes through it.",
+        "zh": "按消息说的调用 `t.detach().numpy()`：得到的数组与 `t` 共享内存，"
+        "通过它写入的改动 autograd 看不到。",
     },
     {
         "match": "more than one element of the written-to tensor refers to a single memory",
@@ -290,10 +290,12 @@ NOTES: list[dict] = [
         "match": "view size is not compatible with input tensor's size and stride",
         "id": "err-view-size",
         "fix": "troubleshooting.md#view-after-clone",
-        "en": "`view` never copies, and this layout cannot be read as the new shape without "
-        "copying. Use `reshape` (copies only when it must) or `contiguous().view(...)`.",
+        "en": "`view` never copies, and this layout cannot be read in the new shape without "
+        "copying. Use `reshape`, which copies when it must, or make the copy row-major "
+        "yourself: `clone(memory_format=torch.contiguous_format)`.",
         "zh": "`view` 从不复制，而这种布局不复制就无法按新形状读取。改用 `reshape`"
-        "（只在必要时复制），或者 `contiguous().view(...)`。",
+        "（必要时它会复制），或者自己复制出行优先的一份：`clone(memory_form"
+        "at=torch.contiguous_format)`。",
     },
     {
         "match": "To copy construct from a tensor",
@@ -309,10 +311,12 @@ NOTES: list[dict] = [
         "match": "Only Tensors created explicitly by the user (graph leaves)",
         "id": "err-deepcopy-non-leaf",
         "fix": "edges.md",
-        "en": "`copy.deepcopy` refuses a tensor that has a `grad_fn`. Deep-copy the leaves, or "
-        "copy the non-leaf with `t.detach().clone()`.",
-        "zh": "`copy.deepcopy` 不接受带 `grad_fn` 的张量。对叶子张量做深复制，或者用 "
-        "`t.detach().clone()` 复制非叶子张量。",
+        "en": "`copy.deepcopy` refuses a tensor that has a `grad_fn`. Copy it with "
+        "`y.detach().clone()`, or compute it under `torch.no_grad()`: the result has no "
+        "`grad_fn`, and deepcopy accepts it.",
+        "zh": "`copy.deepcopy` 不接受带 `grad_fn` 的张量。用 `y.de"
+        "tach().clone()` 复制它，或者在 `torch.no_grad()` "
+        "下计算它：这样得到的结果没有 `grad_fn`，可以深复制。",
     },
     {
         "match": "Trying to backward through the graph a second time",
@@ -328,11 +332,11 @@ NOTES: list[dict] = [
         "match": "'pin_memory' argument is set as true but no accelerator is found",
         "id": "warn-pin-memory-no-accelerator",
         "fix": "devices.md",
-        "en": "Without an accelerator there is nothing to pin for, and the loader goes on with "
-        "ordinary memory. Pass `pin_memory=torch.cuda.is_available()` to ask for pinned memory "
-        "only where a GPU is present.",
-        "zh": "没有加速器时，锁页内存派不上用场，数据加载器会照常使用普通内存。传入 "
-        "`pin_memory=torch.cuda.is_available()`，只在有 GPU 时才要求锁页内存。",
+        "en": "Without an accelerator there is nothing to pin for: the loader goes on with "
+        "ordinary memory, and the batch is not pinned. Ask for pinned memory on machines "
+        "with a GPU only.",
+        "zh": "没有加速器时锁页内存派不上用场：数据加载器照常使用普通内存，"
+        "批次没有放进锁页内存。只在有 GPU 的机器上要求锁页内存。",
     },
     {
         "match": "Inplace update to inference tensor outside InferenceMode",
@@ -344,6 +348,106 @@ NOTES: list[dict] = [
         "zh": "在 `torch.inference_mode()` 之外原地写入了在它里面创建的张量；在 torch 2.13 "
         "中，报错时这次写入已经生效。改为写入在推理模式之外做的 `clone()`，或者在 "
         "`torch.no_grad()` 下创建这个张量。",
+    },
+    {
+        "match": "element 0 of tensors does not require grad and does not have a grad_fn",
+        "id": "err-element-0-no-grad-fn",
+        "fix": "training.md",
+        "en": "`backward()` was called on a tensor that is not in any graph: here a gradient "
+        "taken without `create_graph=True`, which has no `grad_fn`. Pass `create_graph=True` "
+        "to `torch.autograd.grad` when a loss is built from that gradient.",
+        "zh": "对一个不在任何计算图中的张量调用了 `backward()`：这里是没有传 "
+        "`create_graph=True` 求得的梯度，它没有 `grad_fn`。要用这个梯度构造损失时，给 "
+        "`torch.autograd.grad` 传 `create_graph=True`。",
+    },
+    {
+        "match": "you can only change requires_grad flags of leaf variables",
+        "id": "err-requires-grad-non-leaf",
+        "fix": "detach.md",
+        "en": "A non-leaf's `requires_grad` follows from its graph and cannot be switched. "
+        "`detach()` it: `y.detach()` needs no gradient, and `y.detach().requires_grad_()` is "
+        "a new leaf that starts a graph of its own.",
+        "zh": "非叶子张量的 `requires_grad` 由它所在的计算图决定，不能改。先 `detach()`："
+        "`y.detach()` 不需要梯度，`y.detach().requires_grad_()` 则是一个新的叶子张量，"
+        "从它开始一张新的计算图。",
+    },
+    {
+        "match": "elements cannot be converted to Scalar",
+        "id": "err-item-more-than-one-element",
+        "fix": "edges.md",
+        "en": "`item()` takes a tensor of exactly one element. Use `tolist()` for all the values "
+        "as Python numbers, or index one element first (`t[0].item()`).",
+        "zh": "`item()` 只接受恰好一个元素的张量。要把所有值变成 Python 数值就用 `tolist()`，"
+        "或者先取出一个元素（`t[0].item()`）。",
+    },
+    {
+        "match": "At least one stride in the given numpy array is negative",
+        "id": "err-numpy-negative-strides",
+        "fix": "edges.md",
+        "en": "`torch.from_numpy` shares the array's memory, and a tensor cannot have a negative "
+        "stride (a reversed view such as `a[::-1]`). Pass `a.copy()`, which has positive "
+        "strides, and accept that the tensor no longer shares memory with `a`.",
+        "zh": "`torch.from_numpy` 与数组共享内存，而张量不能有负步长（比如 `a[::-1]` 这样"
+        "反转的视图）。传入步长为正的 `a.copy()`，但这样得到的张量就不再与 `a` 共享内存。",
+    },
+    {
+        "match": "The size of tensor a",
+        "id": "err-size-must-match",
+        "fix": "in-place.md#broadcasting",
+        "en": "The two shapes do not broadcast. `copy_` never reshapes, even when the element "
+        "counts agree: say which layout you mean, `dst.copy_(src.reshape(dst.shape))`.",
+        "zh": "两个形状无法广播。即使元素个数相同，`copy_` 也从不改变形状：要写明你想要的排布，"
+        "比如 `dst.copy_(src.reshape(dst.shape))`。",
+    },
+    {
+        "match": "doesn't match the broadcast shape",
+        "id": "err-broadcast-shape",
+        "fix": "in-place.md#broadcasting",
+        "en": "An in-place write keeps the destination's shape, and the source broadcasts to a "
+        "larger one. Write into a destination of the broadcast shape, or reduce or slice the "
+        "source first.",
+        "zh": "原地写入保持目标的形状，而源广播后的形状比目标大。改为写入形状等于广播结果的"
+        "目标，或者先对源做归约或切片。",
+    },
+    {
+        "match": "Casting complex values to real discards the imaginary part",
+        "id": "warn-complex-to-real",
+        "fix": "in-place.md",
+        "en": "`copy_` converts to the destination's dtype, and a real destination keeps only "
+        "the real part. Copy into a complex destination, or take `src.real` on purpose.",
+        "zh": "`copy_` 会转换成目标的 dtype，实数目标只留下实部。改为复制到复数目标中，"
+        "或者明确地取 `src.real`。",
+    },
+    {
+        "match": "Can't export tensors that require gradient",
+        "id": "err-dlpack-requires-grad",
+        "fix": "models.md",
+        "en": "DLPack hands the memory to another library, which cannot carry the graph. Export "
+        "`t.detach()` (the same memory), as the message says.",
+        "zh": "DLPack 把内存交给另一个库，计算图带不过去。按消息说的导出 `t.detach()`"
+        "（仍是同一块内存）。",
+    },
+    {
+        "match": "expected dtype float for `end` but got dtype double",
+        "id": "err-optimizer-state-dtype",
+        "fix": "models.md",
+        "en": "The optimizer's state kept the old dtype after `model.to(torch.float64)`. Reload "
+        "the state: `optimizer.load_state_dict(optimizer.state_dict())` converts it to each "
+        "parameter's dtype.",
+        "zh": "`model.to(torch.float64)` 之后，优化器的状态仍是原来的 d"
+        "type。重新加载状态：`optimizer.load_state_dict(opt"
+        "imizer.state_dict())` 会把它转换成各参数的 dtype。",
+    },
+    {
+        "match": "module 'torch' has no attribute 'shares_memory'",
+        "id": "err-no-torch-shares-memory",
+        "fix": "claims.md#claim-10",
+        "en": "PyTorch has no `torch.shares_memory`; NumPy's `np.shares_memory` asks whether two "
+        "arrays overlap. To ask whether two tensors use one storage, compare "
+        "`a.untyped_storage().data_ptr()` with `b.untyped_storage().data_ptr()`.",
+        "zh": "PyTorch 没有 `torch.shares_memory`；NumPy 的 `np.shares_memory` 问的是两个数组"
+        "是否重叠。要判断两个张量是否使用同一个存储，比较 `a.untyped_storage().data_ptr()` "
+        "和 `b.untyped_storage().data_ptr()`。",
     },
     {
         "match": "Inference tensors cannot be saved for backward",
