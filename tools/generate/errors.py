@@ -450,6 +450,17 @@ NOTES: list[dict] = [
         "和 `b.untyped_storage().data_ptr()`。",
     },
     {
+        "match": "Cannot access accelerator device when none is available",
+        "id": "err-pin-memory-no-accelerator",
+        "fix": "devices.md",
+        "en": "`pin_memory()` pins for an accelerator, and this machine has none. Pin only "
+        "where a GPU is present; code that must run on both should catch `RuntimeError` "
+        "rather than match the message, which depends on the build (the wordings below).",
+        "zh": "`pin_memory()` 是为加速器锁页的，而这台机器上没有加速器。只在有 GPU 的地方"
+        "锁页；要在两种机器上都能运行的代码应当捕获 `RuntimeError`，而不是匹配消息文字："
+        "消息取决于构建（见下面的措辞）。",
+    },
+    {
         "match": "Inference tensors cannot be saved for backward",
         "id": "err-inference-tensor-saved",
         "fix": "training.md",
