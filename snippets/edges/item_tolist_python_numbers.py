@@ -11,3 +11,5 @@ try:
     w.detach().item()
 except RuntimeError as e:
     print("item() on 3 elements:", type(e).__name__ + ": " + str(e).splitlines()[0])
+for t in (torch.tensor(3), torch.tensor(True), torch.tensor(1 + 2j)):
+    print(f"item() of {str(t.dtype) + ':':16}", type(t.item()).__name__)
