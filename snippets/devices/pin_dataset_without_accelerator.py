@@ -18,4 +18,5 @@ base = features.untyped_storage().data_ptr()
 batch = next(iter(DataLoader(dataset, batch_size=256)))[0]
 print("DataLoader batch shares the dataset's memory:", batch.untyped_storage().data_ptr() == base)
 print("slice features[0:256] shares it:", features[0:256].untyped_storage().data_ptr() == base)
-print("features[index] shares it:", features[torch.arange(256)].untyped_storage().data_ptr() == base)
+picked = features[torch.arange(256)]
+print("features[index] shares it:", picked.untyped_storage().data_ptr() == base)

@@ -18,7 +18,8 @@ class EMA(nn.Module):
 model = nn.Linear(2, 1)
 ema = EMA(model)
 ema.update(model)
-print("shadow weight is a leaf:", ema.shadow["weight"].is_leaf, "| grad_fn:", type(ema.shadow["weight"].grad_fn).__name__)
+shadow = ema.shadow["weight"]
+print("shadow weight is a leaf:", shadow.is_leaf, "| grad_fn:", type(shadow.grad_fn).__name__)
 try:
     copy.deepcopy(ema)  # e.g. to keep a "best" EMA
 except RuntimeError as e:
@@ -39,4 +40,5 @@ class FixedEMA(EMA):
 fixed = FixedEMA(model)
 fixed.update(model)
 print("fixed shadow weight is a leaf:", fixed.shadow["weight"].is_leaf)
-print("deepcopy of the fixed EMA shares storage:", copy.deepcopy(fixed).shadow["weight"].data_ptr() == fixed.shadow["weight"].data_ptr())
+twin = copy.deepcopy(fixed).shadow["weight"]
+print("deepcopy shares storage:", twin.data_ptr() == fixed.shadow["weight"].data_ptr())

@@ -4,7 +4,7 @@ from torch import nn
 model = nn.Linear(2, 1)
 best = model.state_dict().copy()  # a new dictionary over the same tensors
 print("new dictionary:", best is not model.state_dict())
-print("best['weight'] shares storage with the weight:", best["weight"].data_ptr() == model.weight.data_ptr())
+print("shares storage with the weight:", best["weight"].data_ptr() == model.weight.data_ptr())
 print("_metadata kept:", hasattr(best, "_metadata"))
 
 with torch.no_grad():
