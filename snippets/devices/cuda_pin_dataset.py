@@ -6,8 +6,9 @@ features = torch.zeros(3 * 2**20 // 4)  # 3 MiB of float32
 pinned = features.pin_memory()  # a copy: for a moment both exist
 print("pin_memory() is a new tensor:", pinned is not features)
 print("same storage:", pinned.untyped_storage().data_ptr() == features.untyped_storage().data_ptr())
-stats = torch.cuda.host_memory_stats()
-print("pinned bytes held:", stats["allocated_bytes.current"], "for", pinned.nbytes, "bytes of data")
+stats = torch.cuda.host_memory_stats()  # the caching host allocator's counters
+held = next(v for k, v in stats.items() if k.startswith("allocated_bytes") and "current" in k)
+print("pinned bytes held:", held, "for", pinned.nbytes, "bytes of data")
 del features  # drop the pageable original, or the data lives in host memory twice
 
 print("slice of the pinned tensor pinned:", pinned[0:256].is_pinned())
