@@ -11,3 +11,6 @@ try:
     w.detach().item()
 except RuntimeError as e:
     print("item() on 3 elements:", type(e).__name__ + ": " + str(e).splitlines()[0])
+for t in (torch.tensor(3), torch.tensor(True), torch.tensor(1 + 2j)):
+    print(f"item() of {str(t.dtype) + ':':16}", type(t.item()).__name__)
+print("tolist() of a 0-d tensor:", type(torch.tensor(5.0).tolist()).__name__)
