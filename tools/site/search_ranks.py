@@ -216,7 +216,9 @@ def run(site: Path, cases: list[Case], chromium: str) -> dict:
                 for lang in sorted({c.lang for c in cases}):
                     queries = list(dict.fromkeys(c.query for c in cases if c.lang == lang))
                     out = search(browser, root, lang, queries)
-                    found.update({(lang, q): g for q, g in zip(queries, out["results"])})
+                    found.update(
+                        {(lang, q): g for q, g in zip(queries, out["results"], strict=True)}
+                    )
                     timings[lang] = (round(out["setup_ms"]), round(out["query_ms"]))
                     problems += [f"{lang}: {p}" for p in out["problems"]]
             finally:

@@ -227,7 +227,9 @@ PATCHES = (
         # segment(query, index): for(let j=i+1;j<query.length;j++) query.slice(i,j) in index
         "the Chinese segmentation tries pieces that end at the query's last character",
         re.compile(r"for\(let (\w)=(\w)\+1;\1<(\w)\.length;\1\+\+\)\3\.slice\(\2,\1\)in "),
-        lambda m: f"for(let {m[1]}={m[2]}+1;{m[1]}<={m[3]}.length;{m[1]}++){m[3]}.slice({m[2]},{m[1]})in ",
+        lambda m: (
+            f"for(let {m[1]}={m[2]}+1;{m[1]}<={m[3]}.length;{m[1]}++){m[3]}.slice({m[2]},{m[1]})in "
+        ),
     ),
     (
         # ... const q = p + wordcuts[p]; if (wordcuts[q] && q < query.length - 1) stack.push(q)
