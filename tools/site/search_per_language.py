@@ -126,7 +126,9 @@ def on_post_build(config):
     else:
         # The end of the whole build: i18n has merged every language into the root index.
         index["docs"] = split(index["docs"], default, default, languages)
-        index = search_words.expand_index(index, default)
+        # The default language's, unless one language alone was built (make serve ONLY=zh).
+        only = languages[0] if len(languages) == 1 else default
+        index = search_words.expand_index(index, only)
         path.write_text(json.dumps(index, separators=(",", ":")), encoding="utf-8")
         try:
             search_words.patch_worker(Path(config.site_dir))
