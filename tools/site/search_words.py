@@ -5,29 +5,33 @@ Material's search (9.8.1) finds a word only as the site writes it. Readers write
 exactly what readers type), "inplace" where the pages say in-place (the separator splits that
 into "in", a stop word, and "place"), "dataloader" for DataLoader (split into data, loader).
 
-Readers' words, at index time. Each entry of a language's index gets two more fields, which
-Material's worker indexes (they are in the index's `fields`, with the boosts of title and text)
-and its results never show: `title_words` and `text_words` hold, for every site term in the
-entry's title or text, the readers' words for it (tools/site/search_words.yml, and for Chinese the
-rejected variants of tests/terms.zh.yml), once per occurrence of the term, so that a reader's word
-scores as the term would; and every compound identifier written with "-", "_" or in camel case,
-written together (inplace, nonblocking, dataloader, requiresgrad; for load_state_dict also
-loadstate, statedict).
+Readers' words, at index time. Each entry of a language's index gets more fields, which
+Material's worker indexes (they are in the index's `fields`) and its results never show:
+`title_words` and `text_words` (with the boosts of title and text) hold, for every site term in
+the entry's title or text, the readers' words for it (tools/site/search_words.yml, and for
+Chinese the rejected variants of tests/terms.zh.yml), once per occurrence of the term, so that a
+reader's word scores as the term would, and the compounds written with "-" written together
+(in-place: inplace); `text_words` also every identifier written with "_" or in camel case,
+written together, once (nonblocking, dataloader, requiresgrad; for load_state_dict also
+loadstate, statedict), and `title_joined` those of the title, at a tenth of the title's boost.
 
 Ranking. Page boosts (Material's `search.boost`) and the boost of a page's introduction come from
 the same YAML file (`boost:`); it says why each is what it is.
 
-The query. Material's worker gives every word of a query a trailing wildcard, and so, measured:
+The query. Material's worker gives every word of a query a trailing wildcard, and, measured:
 - a Chinese query is cut into the index's words (`segment`), but only into pieces that end before
   its last character: 内存 became 内*, 共享内存 共享* 内*, 深拷贝 深*. No index can fix that (a
   two-character query keeps only its first character whenever that character is a word);
+- each piece of a Chinese query got two wildcards (优化**): lunr still found it, but Material's
+  own account of the query's words missed it, so the result's highlighting (`h=`) and its boost
+  for the share of words matched counted only the last piece (优化器: 器);
 - a wildcard word skips lunr's stop-word filter: "a" matched every word that starts with a
   (adapts, assign, augmentation), "to" every torch, "does" and "or" likewise.
 So the site serves Material's worker with `PATCHES` applied (the loop bound, `<` to `<=`, twice;
-stop words left out of a query that has other words, and each identifier of a query added
-written together, as the index holds it), as `search.<hash>.cjk.min.js` next to the original.
-`patch` refuses to guess: where Material's code no longer has what a patch expects, exactly once,
-the build fails and names the patch.
+one wildcard per piece; stop words left out of a query that has other words, and each identifier
+of a query added written together, as the index holds it), as `search.<hash>.cjk.min.js` next to
+the original. `patch` refuses to guess: where Material's code no longer has what a patch
+expects, exactly once, the build fails and names the patch.
 """
 
 from __future__ import annotations
@@ -210,9 +214,15 @@ PATCHES = (
         lambda m: f"{m[1]}&&",
     ),
     (
+        # search(query): query.replace(/\p{sc=Han}+/gu, v => [...segment(v)].join("* "))
+        "a Chinese query's pieces get one wildcard each, not two",
+        re.compile(r'(\[\.\.\.\w+\(\w,this\.index\.invertedIndex\)\]\.join\()"\* "\)'),
+        lambda m: f'{m[1]}" ")',
+    ),
+    (
         # search(query): ... query = transformSearchQuery(query), if (!query) return
         "stop words are left out of a query that has other words",
-        re.compile(r"(\.join\(\"\* \"\)\),(\w)=(\w+)\()\2(\),!\2\))"),
+        re.compile(r"(\.join\(\" \"\)\),(\w)=(\w+)\()\2(\),!\2\))"),
         lambda m: f"{m[1]}{_KEEP_WORDS}({m[2]}){m[4]}",
     ),
 )
