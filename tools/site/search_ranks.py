@@ -183,27 +183,33 @@ def _empty_script(route) -> None:
     route.fulfill(status=200, content_type="text/javascript", body="")
 
 
-def search(browser, root: str, lang: str, queries: list[str]) -> dict:
-    """One visit of the language's home page; every query through Material's worker there.
+def search(browser, root: str, searches: dict[str, list[str]]) -> dict[str, dict]:
+    """One visit of each language's home page; its queries through Material's worker there.
 
-    Returns the worker's groups per query (`results`, in the order given), its setup and query
-    times, and every console error or failed request of the visit (`problems`)."""
+    The languages' workers run at the same time. Returns, per language, the worker's groups per
+    query (`results`, in the order given), its setup and query times, and every console error
+    or failed request of the visit (`problems`)."""
     context = browser.new_context()
-    page = context.new_page()
     # The page's own bundle would start a second worker on the same index: not needed here, and
     # on two cores it doubles the time.
-    page.route("**/assets/javascripts/bundle.*.min.js", _empty_script)
-    problems: list[str] = []
-    page.on("console", lambda m: m.type == "error" and problems.append(m.text))
-    page.on("pageerror", lambda e: problems.append(str(e)))
-    page.on("requestfailed", lambda r: problems.append(f"failed: {r.url}"))
+    context.route("**/assets/javascripts/bundle.*.min.js", _empty_script)
+    visits = {}
     try:
-        page.goto(root + project.prefix(lang), wait_until="domcontentloaded")
-        out = page.evaluate(_RUN, queries)
+        for lang, queries in searches.items():
+            page = context.new_page()
+            problems: list[str] = []
+            page.on("console", lambda m, p=problems: m.type == "error" and p.append(m.text))
+            page.on("pageerror", lambda e, p=problems: p.append(str(e)))
+            page.on("requestfailed", lambda r, p=problems: p.append(f"failed: {r.url}"))
+            page.goto(root + project.prefix(lang), wait_until="domcontentloaded")
+            page.evaluate(f"queries => {{ window.__searched = ({_RUN})(queries) }}", queries)
+            visits[lang] = (page, problems)
+        out = {}
+        for lang, (page, problems) in visits.items():
+            out[lang] = {**page.evaluate("() => window.__searched"), "problems": problems}
+        return out
     finally:
         context.close()
-    out["problems"] = problems
-    return out
 
 
 def run(site: Path, cases: list[Case], chromium: str) -> dict:
@@ -211,6 +217,10 @@ def run(site: Path, cases: list[Case], chromium: str) -> dict:
     from playwright.sync_api import sync_playwright
 
     root, stop = serve(site)
+    searches = {
+        lang: list(dict.fromkeys(c.query for c in cases if c.lang == lang))
+        for lang in sorted({c.lang for c in cases})
+    }
     found: dict = {}
     timings: dict = {}
     problems: list[str] = []
@@ -220,18 +230,15 @@ def run(site: Path, cases: list[Case], chromium: str) -> dict:
                 executable_path=chromium, args=list(project.CHROMIUM_ARGS)
             )
             try:
-                for lang in sorted({c.lang for c in cases}):
-                    queries = list(dict.fromkeys(c.query for c in cases if c.lang == lang))
-                    out = search(browser, root, lang, queries)
-                    found.update(
-                        {(lang, q): g for q, g in zip(queries, out["results"], strict=True)}
-                    )
-                    timings[lang] = (round(out["setup_ms"]), round(out["query_ms"]))
-                    problems += [f"{lang}: {p}" for p in out["problems"]]
+                outs = search(browser, root, searches)
             finally:
                 browser.close()
     finally:
         stop()
+    for lang, out in outs.items():
+        found.update({(lang, q): g for q, g in zip(searches[lang], out["results"], strict=True)})
+        timings[lang] = (round(out["setup_ms"]), round(out["query_ms"]))
+        problems += [f"{lang}: {p}" for p in out["problems"]]
     return {"groups": found, "timings": timings, "problems": problems}
 
 
