@@ -20,6 +20,9 @@ Here each language gets an index of its own:
 The index configuration (lunr languages, separator with jieba's \\u200b, pipeline) is the same in
 both. Code identifiers (clone, detach, copy_) are found in either language: the Chinese pages
 write them as they are.
+
+Each index is also given the readers' words for the site's terms, and every page's search box the
+worker whose Chinese segmentation is corrected (tools/site/search_words.py says what and why).
 """
 
 from __future__ import annotations
@@ -28,7 +31,10 @@ import json
 import re
 from pathlib import Path
 
+from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
+
+from tools.site import search_words
 
 INDEX = "search/search_index.json"
 _CONFIG = re.compile(
@@ -58,13 +64,14 @@ def language_base(base: str, language: str, default: str) -> str:
 
 
 def with_language_base(html: str, language: str, default: str) -> str:
-    """The page with its `__config` base pointing to its language's root."""
-    if language == default:
-        return html
+    """The page with its `__config` base pointing to its language's root, and its search box
+    using the worker with the corrected Chinese segmentation."""
 
     def replace(match):
         data = json.loads(match["json"])
         data["base"] = language_base(data["base"], language, default)
+        if "search" in data:
+            data["search"] = search_words.patched_name(data["search"])
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
         for char in "<>&'":  # escaped as Jinja's tojson does: nothing can close the script
             text = text.replace(char, f"\\u{ord(char):04x}")
@@ -112,10 +119,18 @@ def on_post_build(config):
         if language == default:
             return
         own = {**index, "docs": split(index["docs"], language, default, languages)}
+        own = search_words.expand_index(own, language)
         target = Path(config.site_dir) / language / INDEX
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps(own, separators=(",", ":")), encoding="utf-8")
     else:
         # The end of the whole build: i18n has merged every language into the root index.
         index["docs"] = split(index["docs"], default, default, languages)
+        # The default language's, unless one language alone was built (make serve ONLY=zh).
+        only = languages[0] if len(languages) == 1 else default
+        index = search_words.expand_index(index, only)
         path.write_text(json.dumps(index, separators=(",", ":")), encoding="utf-8")
+        try:
+            search_words.patch_worker(Path(config.site_dir))
+        except ValueError as error:
+            raise PluginError(str(error)) from error
