@@ -7,21 +7,19 @@ saved = []  # every tensor autograd saves for a backward pass goes through this 
 count_saved = saved_tensors_hooks(lambda t: saved.append(t) or t, lambda t: t)
 
 
-def graph_nodes(t):
-    seen, stack = set(), [t.grad_fn]
-    while stack:
-        node = stack.pop()
-        if node is not None and node not in seen:
-            seen.add(node)
-            stack.extend(child for child, _ in node.next_functions)
-    return len(seen)
+def graph_of(t):
+    names, node = [], t.grad_fn
+    while node is not None:  # this graph is a chain: follow the first input of each node
+        names.append(type(node).__name__)
+        node = node.next_functions[0][0] if node.next_functions else None
+    return " -> ".join(names) or "none"
 
 
 with count_saved:
     y = (w * x).exp()
 d = y.detach()
 print("d = y.detach():")
-print(f"  graph built for y: {graph_nodes(y)} nodes, {len(saved)} tensors saved for backward")
+print(f"  graph built for y: {graph_of(y)} | {len(saved)} tensors saved for backward")
 print(f"  d: requires_grad {d.requires_grad} | grad_fn {d.grad_fn} | is_leaf {d.is_leaf}")
 same_memory = d.untyped_storage().data_ptr() == y.untyped_storage().data_ptr()
 print(f"  d shares y's storage: {same_memory}")
@@ -33,7 +31,7 @@ with count_saved, torch.no_grad():
     z = (w * x).exp()
     first = z[0]  # a view made under no_grad
 print("z = (w * x).exp() under torch.no_grad():")
-print(f"  graph built: {graph_nodes(z)} nodes, {len(saved)} tensors saved for backward")
+print(f"  graph built: {graph_of(z)} | {len(saved)} tensors saved for backward")
 print(f"  z: requires_grad {z.requires_grad} | grad_fn {z.grad_fn} | is_leaf {z.is_leaf}")
 inputs = {t.untyped_storage().data_ptr() for t in (w, x)}
 own = z.untyped_storage().data_ptr() not in inputs
