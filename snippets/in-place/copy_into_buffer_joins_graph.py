@@ -9,3 +9,7 @@ print("after:  requires_grad =", buf.requires_grad, "| grad_fn:", type(buf.grad_
 
 (buf * buf).sum().backward()
 print("src.grad:", src.grad)
+
+ints = torch.zeros(3, dtype=torch.int64)  # integer tensors cannot require grad
+ints.copy_(src)
+print("int64 buffer after copy_:", ints.tolist(), "| requires_grad =", ints.requires_grad)
