@@ -20,7 +20,7 @@ import sys
 import pytest
 import torch
 
-from tools.generate import atlas
+from tools.generate import atlas, atlas_probe, atlas_render
 
 JSON = atlas.GENERATED / "atlas.json"
 REGENERATE = f"run `make atlas` ({atlas.COMMAND})"
@@ -77,31 +77,31 @@ def _release(version: str) -> str:
 
 def test_shares_memory_sees_a_view_and_not_a_copy():
     a = torch.arange(6.0)
-    assert atlas.shares_memory(a, a[2:])
-    assert not atlas.shares_memory(a, a[2:].clone())
+    assert atlas_probe.shares_memory(a, a[2:])
+    assert not atlas_probe.shares_memory(a, a[2:].clone())
 
 
 def test_shares_memory_tells_an_empty_view_from_an_empty_copy():
     a = torch.empty(0, 3)
-    assert atlas.shares_memory(a, a.view(3, 0))
-    assert not atlas.shares_memory(a, a.clone())
+    assert atlas_probe.shares_memory(a, a.view(3, 0))
+    assert not atlas_probe.shares_memory(a, a.clone())
 
 
 def test_relation_tells_each_kind_apart():
     a = torch.arange(6.0)
     inputs = [("input", a)]
-    assert atlas.relation(inputs, a) == ("same", "input")
-    assert atlas.relation(inputs, a.view(2, 3)) == ("shares", "input")
-    assert atlas.relation(inputs, a + 1) == ("new", None)
-    assert atlas.relation(inputs, a.sum().item()) == ("other", None)
+    assert atlas_probe.relation(inputs, a) == ("same", "input")
+    assert atlas_probe.relation(inputs, a.view(2, 3)) == ("shares", "input")
+    assert atlas_probe.relation(inputs, a + 1) == ("new", None)
+    assert atlas_probe.relation(inputs, a.sum().item()) == ("other", None)
 
 
 def test_relation_looks_at_every_output_and_every_input():
     a, other = torch.arange(6.0), torch.arange(3.0)
     inputs = [("input", a), ("args[0]", other)]
-    assert atlas.relation(inputs, (a + 1, a[1:])) == ("shares", "input")
-    assert atlas.relation(inputs, (a + 1, other)) == ("same", "args[0]")
-    assert atlas.relation(inputs, (a + 1, other + 1)) == ("new", None)
+    assert atlas_probe.relation(inputs, (a + 1, a[1:])) == ("shares", "input")
+    assert atlas_probe.relation(inputs, (a + 1, other)) == ("same", "args[0]")
+    assert atlas_probe.relation(inputs, (a + 1, other + 1)) == ("new", None)
 
 
 def test_a_call_that_raises_is_recorded_as_raising():
@@ -109,28 +109,30 @@ def test_a_call_that_raises_is_recorded_as_raising():
         def __call__(self, x):
             raise RuntimeError("no\nsecond line")
 
-    record = atlas.run_sample(Raises(), "catalogue", torch.ones(2), (), {}, torch.float32)
+    record = atlas_probe.run_sample(Raises(), "catalogue", torch.ones(2), (), {}, torch.float32)
     assert record["kind"] == "raises" and record["error"] == "RuntimeError: no"
-    record = atlas.run_sample(lambda x: x, "catalogue", torch.ones(2), (), {}, torch.float32)
+    record = atlas_probe.run_sample(lambda x: x, "catalogue", torch.ones(2), (), {}, torch.float32)
     assert record["kind"] == "same" and "error" not in record
 
 
 def test_write_reaches_through_a_view_and_not_into_a_copy():
     a = torch.arange(6.0)
-    assert atlas.write_reaches(a, a[1:]) is True
+    assert atlas_probe.write_reaches(a, a[1:]) is True
     b = torch.arange(6.0)
-    assert atlas.write_reaches(b, b.clone()) is False
+    assert atlas_probe.write_reaches(b, b.clone()) is False
 
 
 def test_write_reaches_is_none_when_the_write_raises_and_ignores_nan():
     a = torch.arange(3.0)
-    assert atlas.write_reaches(a, a.expand(2, 3)) is None
+    assert atlas_probe.write_reaches(a, a.expand(2, 3)) is None
     nan = torch.full((2,), float("nan"))
-    assert atlas.write_reaches(nan, nan.clone()) is False
+    assert atlas_probe.write_reaches(nan, nan.clone()) is False
 
 
 def test_inplace_facts_of_a_real_inplace_op():
-    facts = atlas.inplace_facts(torch.Tensor.add_, lambda: torch.arange(6.0).view(2, 3), (1,), {})
+    facts = atlas_probe.inplace_facts(
+        torch.Tensor.add_, lambda: torch.arange(6.0).view(2, 3), (1,), {}
+    )
     assert facts["returns_self"] and facts["storage_kept"] and facts["version_bumped"]
     assert facts["raises_on_leaf"] and facts["raises_on_leaf_view"] and facts["raises_on_expanded"]
 
@@ -142,7 +144,7 @@ def test_inplace_facts_of_functions_that_break_each_rule():
     def identity(x):
         return x
 
-    facts = atlas.inplace_facts(identity, make, (), {})
+    facts = atlas_probe.inplace_facts(identity, make, (), {})
     assert facts["returns_self"] and facts["storage_kept"]
     assert not facts["version_bumped"]
     assert not facts["raises_on_leaf"] and not facts["raises_on_leaf_view"]
@@ -152,13 +154,13 @@ def test_inplace_facts_of_functions_that_break_each_rule():
         return x.set_(torch.zeros(2, 3))
 
     with torch.no_grad():
-        facts = atlas.inplace_facts(new_storage, make, (), {})
+        facts = atlas_probe.inplace_facts(new_storage, make, (), {})
     assert not facts["storage_kept"]
-    assert not atlas.inplace_facts(lambda x: x.clone(), make, (), {})["returns_self"]
+    assert not atlas_probe.inplace_facts(lambda x: x.clone(), make, (), {})["returns_self"]
 
 
 def test_inplace_facts_without_a_dimension_to_expand_or_grad_to_require():
-    facts = atlas.inplace_facts(
+    facts = atlas_probe.inplace_facts(
         torch.Tensor.add_, lambda: torch.ones(1, dtype=torch.int64), (1,), {}
     )
     assert facts["raises_on_expanded"] is None and facts["raises_on_leaf"] is None
@@ -166,22 +168,25 @@ def test_inplace_facts_without_a_dimension_to_expand_or_grad_to_require():
 
 def test_the_added_inputs_keep_shape_and_values():
     x = torch.arange(6.0).view(2, 3)
-    for built in (atlas.non_contiguous(x), atlas.non_contiguous(torch.arange(4.0))):
+    for built in (atlas_probe.non_contiguous(x), atlas_probe.non_contiguous(torch.arange(4.0))):
         assert not built.is_contiguous()
-    assert torch.equal(atlas.non_contiguous(x), x)
-    expanded = atlas.expand_input(x)
+    assert torch.equal(atlas_probe.non_contiguous(x), x)
+    expanded = atlas_probe.expand_input(x)
     assert expanded.shape == x.shape and 0 in expanded.stride()
-    assert atlas.expand_input(torch.ones(1, 1)) is None
-    assert atlas.zero_size(x).shape == (0, 3) and atlas.zero_size(torch.tensor(1.0)) is None
+    assert atlas_probe.expand_input(torch.ones(1, 1)) is None
+    assert (
+        atlas_probe.zero_size(x).shape == (0, 3)
+        and atlas_probe.zero_size(torch.tensor(1.0)) is None
+    )
 
 
 def test_traits_name_layout_size_dtype_and_arguments():
     x = torch.arange(6.0).view(2, 3)
-    traits = atlas.traits_of([("input", x.t())], (), {"p": 0.5}, torch.float32)
+    traits = atlas_probe.traits_of([("input", x.t())], (), {"p": 0.5}, torch.float32)
     assert {"non-contiguous", "p=0.5"} <= set(traits) and "contiguous" not in traits
-    traits = atlas.traits_of([("input", x)], ([0, 1],), {}, torch.float32)
+    traits = atlas_probe.traits_of([("input", x)], ([0, 1],), {}, torch.float32)
     assert {"contiguous", "argument-list-or-tensor"} <= set(traits)
-    traits = atlas.traits_of([("input", x.double()[:0])], (), {}, torch.float32)
+    traits = atlas_probe.traits_of([("input", x.double()[:0])], (), {}, torch.float32)
     assert {"zero-size", "dtype=float64"} <= set(traits)
 
 
@@ -189,36 +194,36 @@ def test_explain_finds_the_deciding_trait_or_says_there_is_none():
     def sample(kind, *traits):
         return {"kind": kind, "traits": list(traits)}
 
-    assert atlas.explain([sample("new", "a"), sample("new", "b")]) is None
-    found = atlas.explain(
+    assert atlas_probe.explain([sample("new", "a"), sample("new", "b")]) is None
+    found = atlas_probe.explain(
         [sample("shares", "contiguous"), sample("shares", "contiguous"), sample("new", "nc")]
     )
     assert found == {"when": [["new", "or", ["nc"]]], "otherwise": "shares"}
-    found = atlas.explain(
+    found = atlas_probe.explain(
         [sample("same", "p=0"), sample("same", "eval"), sample("new", "train", "p=1")]
     )
     assert found["otherwise"] == "same" and found["when"][0][0] == "new"
-    assert atlas.explain([sample("new", "x"), sample("shares", "x")]) == {"unexplained": True}
+    assert atlas_probe.explain([sample("new", "x"), sample("shares", "x")]) == {"unexplained": True}
 
 
 def test_declared_aliasing_is_read_from_the_schema():
     def schema(name):
         return torch._C._jit_get_schemas_for_operator(name)[0]
 
-    assert atlas.declares_alias(schema("aten::reshape"))
-    assert not atlas.declares_alias(schema("aten::add"))
+    assert atlas_probe.declares_alias(schema("aten::reshape"))
+    assert not atlas_probe.declares_alias(schema("aten::add"))
     out = next(s for s in torch._C._jit_get_schemas_for_operator("aten::add") if s.is_mutable)
-    assert not atlas.declares_alias(out)
+    assert not atlas_probe.declares_alias(out)
 
 
 def test_agreement_both_ways():
     alias, none = {"kind": "alias"}, {"kind": "none"}
-    assert atlas.agreement(alias, {"shares", "new"}) == "agrees"
-    assert atlas.agreement(alias, {"new"}) == "unobserved"
-    assert atlas.agreement(none, {"new"}) == "agrees"
-    assert atlas.agreement(none, {"same"}) == "undeclared"
-    assert atlas.agreement(None, {"same"}) is None
-    assert atlas.agreement(none, {"raises"}) is None
+    assert atlas_probe.agreement(alias, {"shares", "new"}) == "agrees"
+    assert atlas_probe.agreement(alias, {"new"}) == "unobserved"
+    assert atlas_probe.agreement(none, {"new"}) == "agrees"
+    assert atlas_probe.agreement(none, {"same"}) == "undeclared"
+    assert atlas_probe.agreement(None, {"same"}) is None
+    assert atlas_probe.agreement(none, {"raises"}) is None
 
 
 def test_calls_inplace_method_only_for_a_wrapper_around_one():
@@ -226,19 +231,19 @@ def test_calls_inplace_method_only_for_a_wrapper_around_one():
         def __init__(self, op, aten_name):
             self.op, self.aten_name = op, aten_name
 
-    assert atlas.calls_inplace_method(Op(lambda x: torch.Tensor.uniform_(x), "uniform"))
-    assert not atlas.calls_inplace_method(Op(lambda x: torch.relu(x), "relu"))
-    assert not atlas.calls_inplace_method(Op(torch.nn.functional.relu, "relu"))
+    assert atlas_probe.calls_inplace_method(Op(lambda x: torch.Tensor.uniform_(x), "uniform"))
+    assert not atlas_probe.calls_inplace_method(Op(lambda x: torch.relu(x), "relu"))
+    assert not atlas_probe.calls_inplace_method(Op(torch.nn.functional.relu, "relu"))
 
 
 def test_combine_and_anchor():
-    assert atlas.combine([True, None, True]) is True
-    assert atlas.combine([True, False]) == "sometimes"
-    assert atlas.combine([None]) is None
-    assert atlas.anchor("reshape") == "op-reshape"
-    assert atlas.anchor("nn.functional.dropout") == "op-nn-functional-dropout"
-    assert atlas.anchor("__rsub__") != atlas.anchor("rsub")
-    assert atlas.anchor("T") != atlas.anchor("t")
+    assert atlas_probe.combine([True, None, True]) is True
+    assert atlas_probe.combine([True, False]) == "sometimes"
+    assert atlas_probe.combine([None]) is None
+    assert atlas_probe.anchor("reshape") == "op-reshape"
+    assert atlas_probe.anchor("nn.functional.dropout") == "op-nn-functional-dropout"
+    assert atlas_probe.anchor("__rsub__") != atlas_probe.anchor("rsub")
+    assert atlas_probe.anchor("T") != atlas_probe.anchor("t")
 
 
 # -- coverage and rendering ------------------------------------------------------------------
@@ -260,7 +265,7 @@ def test_the_committed_tables_are_rendered_from_the_committed_json(committed):
 
 
 def test_the_labels_have_the_same_keys_in_both_languages():
-    labels = atlas.labels()
+    labels = atlas_render.labels()
 
     def shape(value):
         if isinstance(value, dict):
@@ -268,7 +273,7 @@ def test_the_labels_have_the_same_keys_in_both_languages():
         return len(value) if isinstance(value, list) else type(value).__name__
 
     assert shape(labels["en"]) == shape(labels["zh"])
-    assert set(labels["en"]["kinds"]) == {*atlas.KINDS, "conditional"}
+    assert set(labels["en"]["kinds"]) == {*atlas_probe.KINDS, "conditional"}
 
 
 @pytest.mark.parametrize("language", atlas.LANGUAGES)
