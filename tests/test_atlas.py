@@ -29,7 +29,8 @@ REGENERATE = f"run `make atlas` ({atlas.COMMAND})"
 # argument and by dtype, ops that return their input, copies, an in-place family, an op that
 # aliases another argument than its input, one without a schema.
 FIXED = ("reshape", "flatten", "contiguous", "nn.functional.dropout", "float", "positive",
-         "__getitem__", "expand", "add", "tril", "histogramdd", "atleast_1d")  # fmt: skip
+         "__getitem__", "expand", "add", "tril", "histogramdd", "atleast_1d", "real", "swapaxes",
+         "detach", "indices.sparse_coo")  # fmt: skip
 ROTATING = 4  # more, chosen by the date: over a month the test sees another 120 or so
 
 
@@ -322,8 +323,12 @@ def test_a_sample_of_rows_is_what_torch_does_now(committed, checked):
 # rewrite in both languages.
 CLAIMS = {
     "positive": {"result": "same"},
-    "conj_physical": {"result": "same", "agreement": "undeclared"},
-    "atleast_1d": {"result": "same", "agreement": "undeclared"},
+    "resolve_conj": {"result": "same"},
+    "resolve_neg": {"result": "same"},
+    "conj": {"kinds": ["same", "shares"]},
+    "real": {"kinds": ["same", "shares"]},
+    "conj_physical": {"kinds": ["same", "new"], "agreement": "undeclared"},
+    "atleast_1d": {"kinds": ["same", "shares"], "agreement": "undeclared"},
     "atleast_2d": {"kinds": ["same", "shares"]},
     "float": {"kinds": ["same", "new"]},
     "double": {"kinds": ["same", "new"]},
@@ -334,14 +339,18 @@ CLAIMS = {
     "histogramdd": {"kinds": ["same", "new"], "aliased_inputs": ["args[0][0]"]},
     "nn.functional.dropout": {"kinds": ["same", "new"], "agreement": "undeclared"},
     "nn.functional.alpha_dropout": {"kinds": ["same", "new"]},
-    "nn.functional.dropout3d": {"kinds": ["shares", "new"]},
+    "nn.functional.dropout2d": {"kinds": ["same", "new"]},
+    "nn.functional.dropout3d": {"kinds": ["same", "shares", "new"]},
+    "long": {"kinds": ["same", "new"]},
+    "cfloat": {"kinds": ["same", "new"]},
+    "mT": {"kinds": ["same", "shares"]},
     "reshape": {"kinds": ["shares", "new"]},
     "ravel": {"kinds": ["shares", "new"]},
     "__getitem__": {"kinds": ["shares", "new"]},
     "nn.functional.local_response_norm": {"kinds": ["same", "new"]},
     "nn.functional.channel_shuffle": {"kinds": ["shares", "new"], "agreement": "undeclared"},
     "unbind": {"kinds": ["shares", "other"]},
-    "broadcast_tensors": {"agreement": "undeclared"},
+    "broadcast_tensors": {"kinds": ["same", "shares"], "agreement": "undeclared"},
     "meshgrid.list_of_tensors": {"agreement": "undeclared"},
     "unsafe_split": {"result": "shares", "agreement": "undeclared"},
     "add": {"inplace.raises_on_expanded": True},
@@ -370,8 +379,75 @@ def test_what_the_page_says_about_named_rows_is_in_the_data(committed):
                 found = found[part]
             if found != value:
                 wrong.append(f"{key}.{field} is {found!r}, the page says {value!r}")
-    inplace = [row["inplace"] for row in rows.values() if row["inplace"]]
+    # The catalogue's own in-place variants: an alias's (`clip_` for `clamp_`) is the same one.
+    inplace = [row["inplace"] for row in rows.values() if row["inplace"] and "alias_of" not in row]
     raising = sum(facts.get("raises_on_expanded") is True for facts in inplace)
     if (raising, len(inplace)) != (131, 163):
         wrong.append(f"{raising} of {len(inplace)} in-place variants raise on an expanded input")
     assert not wrong, f"rewrite those sentences in docs/atlas.md and atlas.zh.md: {wrong}"
+
+
+# -- PyTorch's own list of views -------------------------------------------------------------------
+
+PYTORCH_VIEWS = atlas.ROOT / "tests" / "data" / "pytorch_views.json"
+# What each wording of PyTorch's list allows the atlas row to measure, without an explanation.
+SAYS = {
+    "view": ["shares"],
+    "view or new tensor": ["shares", "new"],
+    "itself or a copy": ["same", "new"],
+    "view for basic indexing, copy for advanced indexing (its note)": ["shares", "new"],
+}
+
+
+@pytest.fixture(scope="module")
+def pytorch_views() -> dict:
+    return json.loads(PYTORCH_VIEWS.read_text(encoding="utf-8"))
+
+
+def _measured(row: dict) -> list[str]:
+    """The kinds of the row's calls that returned (a call that raised says nothing here)."""
+    return [kind for kind in row["kinds"] if kind != "raises"]
+
+
+def test_pytorch_views_data_names_its_sources(pytorch_views):
+    for source in pytorch_views["sources"].values():
+        assert re.fullmatch(r"[0-9a-f]{40}", source["commit"]) and source["path"]
+    assert _release(torch.__version__) == pytorch_views["torch"], (
+        "the atlas is measured with another torch: check tests/data/pytorch_views.json against "
+        "that release's docs/source/tensor_view and test/test_view_ops.py"
+    )
+    for entry in pytorch_views["view_list"]:
+        if entry["expect"] != SAYS[entry["says"]]:
+            assert entry.get("explained"), f"{entry['atlas']}: a disagreement needs its reason"
+
+
+def test_every_op_on_pytorchs_view_list_has_a_row_that_agrees(committed, pytorch_views):
+    """Each entry of the Tensor Views page, and each op test_view_ops.py asserts a view: a row
+    whose measured kinds are what PyTorch says, or what the entry's explanation says instead."""
+    rows = {row["key"]: row for row in committed["rows"]}
+    wrong = []
+    for entry in pytorch_views["view_list"] + pytorch_views["also_views_in_tests"]:
+        row = rows.get(entry["atlas"])
+        if row is None:
+            wrong.append(f"{entry['atlas']}: no row")
+        elif _measured(row) != entry["expect"]:
+            wrong.append(f"{entry['atlas']}: measured {_measured(row)}, expected {entry['expect']}")
+    for entry in pytorch_views["absent"]:
+        if hasattr(torch, entry["entry"]):
+            wrong.append(f"torch.{entry['entry']} exists now: measure it")
+    assert not wrong, f"the atlas disagrees with PyTorch's list of views: {wrong}"
+
+
+def test_the_calls_pytorchs_tests_assert_measure_as_the_tests_say(committed, pytorch_views):
+    rows = {row["key"]: row for row in committed["rows"]}
+    wrong = []
+    for fact in pytorch_views["calls"]:
+        records = [s for s in rows[fact["atlas"]]["samples"] if s["source"] == "test_view_ops"]
+        found = [s["kind"] for s in records[fact["of"] : fact["of"] + len(fact["expect"])]]
+        if found != fact["expect"]:
+            wrong.append(f"{fact['atlas']} ({fact['test']}): {found}, expected {fact['expect']}")
+    for fact in pytorch_views["dtype_calls"]:
+        kinds = {s["kind"] for s in rows[fact["atlas"]]["samples"] if s["source"] == fact["source"]}
+        if kinds != {fact["expect"]}:
+            wrong.append(f"{fact['atlas']} ({fact['test']}): {sorted(kinds)}")
+    assert not wrong, f"rows that contradict test/test_view_ops.py: {wrong}"

@@ -30,7 +30,7 @@ import torch
 
 from tools.generate import atlas_pool, atlas_probe, semantics
 from tools.generate.atlas_pool import measure_all, measure_isolated
-from tools.generate.atlas_probe import KINDS, SAMPLES_PER_OP, catalogue, op_key
+from tools.generate.atlas_probe import KINDS, SAMPLES_PER_OP, AliasOp, ExtraOp, op_key, operators
 from tools.generate.atlas_render import COMMAND, render
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -63,7 +63,7 @@ def generator_hash() -> str:
 
 
 def atlas(device: str = "cpu", jobs: int = 2) -> dict:
-    ops = catalogue()
+    ops = operators()
     measured = measure_all(ops, device, jobs)
     rows = sorted((r for r in measured if "skipped" not in r), key=reading_order)
     skipped = sorted((r for r in measured if "skipped" in r), key=reading_order)
@@ -76,7 +76,7 @@ def atlas(device: str = "cpu", jobs: int = 2) -> dict:
         "date": datetime.date.today().isoformat(),
         "device": device,
         "samples_per_op": SAMPLES_PER_OP,
-        "counts": counts(len(ops), rows, skipped),
+        "counts": counts(ops, rows, skipped),
         "cuda": None if device == "cuda" else cuda_reason(),
         "rows": rows,
         "skipped": skipped,
@@ -88,10 +88,16 @@ def reading_order(row: dict) -> tuple[str, str]:
     return row["key"].lower().strip("_"), row["key"]
 
 
-def counts(total: int, rows: list[dict], skipped: list[dict]) -> dict:
+def counts(ops: list, rows: list[dict], skipped: list[dict]) -> dict:
     by_result = {k: sum(r["result"] == k for r in rows) for k in (*KINDS, "conditional")}
+    aliases = sum(isinstance(op, AliasOp) for op in ops)
+    added = sum(isinstance(op, ExtraOp) for op in ops)
     return {
-        "opinfos": total,
+        "opinfos": len(ops) - aliases - added,
+        "aliases": aliases,
+        "added": added,
+        "entries": len(ops),
+        "raised_somewhere": sum(any(s["kind"] == "raises" for s in r["samples"]) for r in rows),
         "rows": len(rows),
         "skipped": len(skipped),
         "samples": sum(len(r["samples"]) for r in rows),
@@ -137,7 +143,7 @@ def outputs(data: dict) -> dict[Path, str]:
 def check(keys: list[str], everything: bool) -> dict:
     """What the freshness test compares with the committed JSON: every OpInfo's key, and the
     entries of `keys` measured now (of every OpInfo when `everything`)."""
-    ops = catalogue()
+    ops = operators()
     if everything:
         entries = measure_all(ops)
     else:
@@ -186,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
         started = time.perf_counter()
         data = atlas("cpu", options.jobs)
         seconds = time.perf_counter() - started
-        print(f"measured {data['counts']['opinfos']} OpInfos in {seconds:.0f} s")
+        print(f"measured {data['counts']['entries']} operators in {seconds:.0f} s")
     for path, text in outputs(data).items():
         path.write_text(text, encoding="utf-8")
         print(f"wrote {path.relative_to(ROOT)}")

@@ -178,7 +178,8 @@ def first_line(error: BaseException) -> str:
 
 
 def non_contiguous(x: torch.Tensor) -> torch.Tensor | None:
-    """The same values in the same shape, laid out so that the tensor is not contiguous."""
+    """The same values in the same shape with every stride reversed (a transposed layout): for
+    most target shapes no view of it is possible. 1-D: every other element."""
     if x.dim() == 0 or x.numel() < 2:
         return None
     if x.dim() == 1:
@@ -186,6 +187,23 @@ def non_contiguous(x: torch.Tensor) -> torch.Tensor | None:
         return spaced.copy_(x)
     flipped = x.new_empty(tuple(reversed(x.shape))).permute(*reversed(range(x.dim())))
     return flipped.copy_(x)
+
+
+def spaced_rows(x: torch.Tensor) -> torch.Tensor | None:
+    """The same values with the first dimension's stride doubled, as `randn(4, 4, 4)[:, 0, :]` or
+    a slice with a step: not contiguous, yet every shape that keeps the first dimension apart
+    (splitting or merging only the others) is still a view of it."""
+    if x.dim() < 2 or x.shape[0] < 2 or x[0].numel() < 2:
+        return None
+    wide = x.new_empty((x.shape[0], 2, *x.shape[1:]))
+    return wide.select(1, 0).copy_(x)
+
+
+def channels_last(x: torch.Tensor) -> torch.Tensor | None:
+    """A 4-D input in channels_last memory format (not contiguous in the default sense)."""
+    if x.dim() != 4 or x.is_contiguous(memory_format=torch.channels_last):
+        return None
+    return x.contiguous(memory_format=torch.channels_last)
 
 
 def expand_input(x: torch.Tensor) -> torch.Tensor | None:
@@ -199,10 +217,152 @@ def expand_input(x: torch.Tensor) -> torch.Tensor | None:
     return None
 
 
+def expand_all(x: torch.Tensor) -> torch.Tensor | None:
+    """The same shape read from one element: every stride 0 (`ones(1, 1).expand(3, 4)`)."""
+    if x.dim() < 2 or x.numel() < 2:
+        return None
+    return x.reshape(-1)[:1].view((1,) * x.dim()).expand(x.shape)
+
+
 def zero_size(x: torch.Tensor) -> torch.Tensor | None:
     if x.dim() == 0 or x.numel() == 0:
         return None
     return x.new_empty((0, *x.shape[1:]))
+
+
+def zero_dim(x: torch.Tensor) -> torch.Tensor | None:
+    if x.dim() == 0 or x.numel() == 0:
+        return None
+    return x.reshape(-1)[0].clone()
+
+
+def batched(x: torch.Tensor) -> torch.Tensor | None:
+    """Two copies of the input along a new first dimension, for operators that take a batch."""
+    if x.dim() == 0:
+        return None
+    return torch.stack((x, x))
+
+
+def unbatched(x: torch.Tensor) -> torch.Tensor | None:
+    """The input's first element along the first dimension, one dimension fewer."""
+    if x.dim() < 2 or x.shape[0] == 0:
+        return None
+    return x[0].clone()
+
+
+# Layouts built from each of the first LAYOUT_SAMPLES catalogue inputs, in this order.
+LAYOUTS = (
+    ("non-contiguous", non_contiguous),
+    ("spaced", spaced_rows),
+    ("channels-last", channels_last),
+    ("expanded", expand_input),
+    ("expanded-all", expand_all),
+)
+LAYOUT_SAMPLES = 2
+# Shapes and dtypes built from the first catalogue input.
+RESHAPED = (("zero-size", zero_size), ("0-dim", zero_dim), ("batched", batched),
+            ("unbatched", unbatched))  # fmt: skip
+OTHER_DTYPES = (("complex64", torch.complex64), ("int64", torch.int64))
+
+
+def _getitem_calls(x):
+    """Indices no catalogue sample uses, then the four of test/test_view_ops.py (the
+    test_basic_indexing_* and test_advanced_indexing_nonview tests), in that order."""
+    t = torch.ones(5, 5)
+    rows, cols = torch.tensor([[0, 0], [2, 2]]), torch.tensor([[0, 1], [2, 2]])
+    return [
+        ("0-dim-index", x, (torch.tensor(1),), {}),
+        ("0-dim-index", x, ((torch.tensor(1), slice(1, None)),), {}),
+        ("bool-index", x, (True,), {}),
+        ("bool-index", x, (torch.tensor(True),), {}),
+        ("list-with-slice", x, ([0, slice(None)],), {}),
+        ("test_view_ops", t, ((slice(None, 2), slice(None, 3)),), {}),
+        ("test_view_ops", t, ((Ellipsis, slice(None, 2)),), {}),
+        ("test_view_ops", t, ((None, slice(None, 2), 3),), {}),
+        ("test_view_ops", torch.ones(3, 3), ((rows, cols),), {}),
+    ]
+
+
+def _contiguous_calls(x):
+    """test_contiguous_self and test_contiguous_nonview, then memory formats."""
+    four = torch.arange(120.0).view(2, 3, 4, 5)
+    last = four.contiguous(memory_format=torch.channels_last)
+    return [
+        ("test_view_ops", torch.ones(5, 5), (), {}),
+        ("test_view_ops", torch.ones(5, 5).t(), (), {}),
+        ("channels-last-asked", four, (), {"memory_format": torch.channels_last}),
+        ("channels-last-asked", last, (), {"memory_format": torch.channels_last}),
+        ("channels-last", last, (), {}),
+    ]
+
+
+def _reshape_calls(x):
+    """test_reshape and test_reshape_nonview of test/test_view_ops.py, then non-contiguous
+    inputs of each kind, reshaped once to a shape a view allows and once to one it does not."""
+    rows = torch.randn(4, 4, 4)[:, 0, :]
+    t = torch.randn(4, 6).t()
+    last = torch.randn(2, 3, 4, 5).contiguous(memory_format=torch.channels_last)
+    return [
+        ("test_view_ops", rows, ((2, 2, 4),), {}),
+        ("test_view_ops", rows, ((-1,),), {}),
+        ("test_view_ops", torch.ones(5, 5).t(), ((25,),), {}),
+        ("non-contiguous", t, ((6, 2, 2),), {}),
+        ("non-contiguous", t, ((-1,),), {}),
+        ("non-contiguous", torch.arange(10.0)[::2], ((-1,),), {}),
+        ("expanded-all", torch.ones(1, 1).expand(3, 4), ((-1,),), {}),
+        ("expanded", torch.ones(3, 1).expand(3, 4), ((3, 2, 2),), {}),
+        ("expanded", torch.ones(3, 1).expand(3, 4), ((-1,),), {}),
+        ("channels-last", last, ((2, 3, 20),), {}),
+        ("channels-last", last, ((2, 60),), {}),
+    ]
+
+
+def _reshape_as_calls(x):
+    def like(t, shape):
+        return torch.empty(t.numel() if shape == (-1,) else shape)
+
+    return [(s, t, (like(t, shape),), k) for s, t, (shape,), k in _reshape_calls(x)]
+
+
+def _flatten_calls(x):
+    """test_flatten_view and test_flatten_nonview of test/test_view_ops.py, then more."""
+    return [
+        ("test_view_ops", torch.ones(1, 2, 3, 4), (), {}),
+        ("test_view_ops", torch.tensor(1.0), (), {}),
+        ("test_view_ops", torch.ones(1, 2, 3, 4).transpose(2, 3), (0, 1), {}),
+        ("test_view_ops", torch.ones(2, 3, 2, 3).transpose(2, 3), (1, 3), {}),
+        ("test_view_ops", torch.ones(2, 2).T, (), {}),
+        ("test_view_ops", torch.ones(2, 2), (1, 1), {}),
+        ("non-contiguous", torch.arange(10.0)[::2], (), {}),
+        ("non-contiguous", torch.randn(4, 6).t(), (1,), {}),
+        ("expanded-all", torch.ones(1, 1).expand(3, 4), (), {}),
+        ("expanded", torch.ones(3, 1).expand(3, 4), (), {}),
+    ]
+
+
+# Calls that decide a row no generic input reaches: other arguments, or inputs of another shape.
+EXTRA_CALLS = {
+    "__getitem__": _getitem_calls,
+    "contiguous": _contiguous_calls,
+    "reshape": _reshape_calls,
+    "reshape_as": _reshape_as_calls,
+    "flatten": _flatten_calls,
+    "unbind": lambda x: [
+        ("zero-size", torch.empty(3, 0), (0,), {}),
+        ("zero-size", torch.empty(0, 3), (0,), {}),
+    ],  # fmt: skip
+    "broadcast_tensors": lambda x: [
+        ("broadcast-shape", torch.ones(3, 4), (torch.ones(4),), {}),
+        ("broadcast-shape", torch.ones(3, 4), (torch.ones(3, 4),), {}),
+    ],
+    "view": lambda x: [
+        ("view-dtype", x.contiguous(), (torch.int32,), {}),
+        ("view-dtype", x.contiguous(), (torch.int16,), {}),
+    ],  # fmt: skip
+    "atleast_1d": lambda x: [("0-dim", torch.tensor(1.0), (), {})],
+    "atleast_2d": lambda x: [("0-dim", torch.tensor(1.0), (), {})],
+    "atleast_3d": lambda x: [("0-dim", torch.tensor(1.0), (), {})],
+}
 
 
 def no_op_arguments(name: str, x: torch.Tensor):
@@ -211,12 +371,17 @@ def no_op_arguments(name: str, x: torch.Tensor):
 
 
 def traits_of(inputs: list[tuple[str, torch.Tensor]], args, kwargs, dtype) -> list[str]:
-    """The facts about one call that can decide what it returns, as short stable strings."""
+    """The facts about one call that can decide what it returns, as short stable strings.
+    Contiguity is in the memory format the call asks for (`memory_format=`), by default the
+    default one."""
     traits = []
     tensors = [t for name, t in inputs if name.startswith("input")]
+    memory_format = kwargs.get("memory_format", torch.contiguous_format)
+    if not isinstance(memory_format, torch.memory_format):
+        memory_format = torch.contiguous_format
     if tensors:
         strided = [t for t in tensors if t.layout == torch.strided]
-        if strided and all(t.is_contiguous() for t in strided):
+        if strided and all(t.is_contiguous(memory_format=memory_format) for t in strided):
             traits.append("contiguous")
         elif strided:
             traits.append("non-contiguous")
@@ -224,6 +389,8 @@ def traits_of(inputs: list[tuple[str, torch.Tensor]], args, kwargs, dtype) -> li
             traits.append("expanded")
         if any(t.numel() == 0 for t in tensors):
             traits.append("zero-size")
+        if tensors[0].dim() > 0 and tensors[0].shape[0] == 0:
+            traits.append("empty-first-dim")
         if any(t.dim() == 0 for t in tensors):
             traits.append("0-dim")
         if len(tensors) == 1 and inputs[0][0] == "input[0]":
@@ -243,7 +410,26 @@ def traits_of(inputs: list[tuple[str, torch.Tensor]], args, kwargs, dtype) -> li
 
 
 def _simple(value) -> bool:
-    return value is None or isinstance(value, bool | int | float | str | torch.dtype)
+    simple = bool | int | float | str | torch.dtype | torch.memory_format
+    return value is None or isinstance(value, simple)
+
+
+def index_traits(index) -> list[str]:
+    """What an index given to `x[index]` holds, each part named by its kind: the facts that
+    decide between basic indexing (a view) and advanced indexing (a copy)."""
+    parts = index if isinstance(index, tuple) else (index,)
+    traits = set()
+    for part in parts:
+        if isinstance(part, bool) or (isinstance(part, torch.Tensor) and part.dtype == torch.bool):
+            traits.add("index-bool")
+        elif isinstance(part, torch.Tensor):
+            traits.add("index-0-dim-tensor" if part.dim() == 0 else "index-tensor")
+        elif isinstance(part, list):
+            has_slice = any(isinstance(item, slice) for item in part)
+            traits.add("index-list-with-slice" if has_slice else "index-list")
+        elif isinstance(part, slice | int) or part is None or part is Ellipsis:
+            traits.add("index-basic")
+    return sorted(traits)
 
 
 def _show(value) -> str:
@@ -329,12 +515,18 @@ def agreement(declaration: dict | None, kinds: set[str]) -> str | None:
 # -- conditions -----------------------------------------------------------------------------------
 
 
+# Traits an explanation uses only when no other one does: "the first dimension is 0" explains the
+# rows that "the input has no elements" explains, less generally; a count of dimensions, those an
+# argument's value explains.
+LAST_RESORT = ("empty-first-dim",)
+
+
 def explain(samples: list[dict]) -> dict | None:
     """Which traits decide the kind, when the samples disagree.
 
     One kind is "otherwise"; each other kind must be exactly the samples that have one trait, or
-    either of two ("or"), or both of two ("and"). The simplest explanation wins: fewest traits,
-    then the most common kind as "otherwise". None when all samples agree, and
+    any of two or three ("or"), or both of two ("and"). The simplest explanation wins: fewest
+    traits, then the most common kind as "otherwise". None when all samples agree, and
     {"unexplained": True} when no such explanation fits.
     """
     kinds = [s["kind"] for s in samples]
@@ -343,9 +535,11 @@ def explain(samples: list[dict]) -> dict | None:
         return None
     everything = sorted({t for s in samples for t in s["traits"]})
     varying = [t for t in everything if not all(t in s["traits"] for s in samples)]
+    varying.sort(key=lambda t: t in LAST_RESORT)  # where another trait explains as much
     pairs = list(itertools.combinations(varying, 2))
     options = [("or", (t,)) for t in varying]
     options += [("or", pair) for pair in pairs] + [("and", pair) for pair in pairs]
+    options += [("or", three) for three in itertools.combinations(varying, 3)]
     best = None
     for otherwise in distinct:
         explained = []
@@ -403,9 +597,14 @@ def run_sample(op, source: str, x, args, kwargs, dtype) -> dict:
     if _progress is not None:
         _progress(source)
     traits = traits_of(inputs, args, kwargs, dtype)
+    if getattr(op, "name", None) == "__getitem__" and args:
+        traits = [t for t in traits if t != "argument-list-or-tensor"] + index_traits(args[0])
     if source == "no-op":
         traits.append("no-op-argument")
     record = {"source": source, "traits": traits}
+    if isinstance(x, torch.Tensor):
+        record["shape"] = list(x.shape)
+        traits.append(f"dims={x.dim()}")
     try:
         result = call(op, x, args, kwargs)
     except Exception as error:  # noqa: BLE001 - a raise is a measured result
@@ -413,10 +612,16 @@ def run_sample(op, source: str, x, args, kwargs, dtype) -> dict:
     kind, where = relation(inputs, result)
     record.update(kind=kind, input=where)
     outputs = tensors_in(result, "result")
-    if isinstance(x, torch.Tensor) and len(outputs) == 1:
+    if isinstance(x, torch.Tensor) and outputs:
         out = outputs[0][1]
         if out.shape == x.shape and out.dtype == x.dtype:
-            record["traits"] = sorted([*record["traits"], "unchanged"])
+            record["traits"].append("unchanged")
+    if isinstance(x, torch.Tensor) and len(outputs) == 1:
+        out = outputs[0][1]
+        if x.layout == torch.strided and out.numel() == x.numel() and out.dtype == x.dtype:
+            record["traits"].append("viewable" if viewable(x, out.shape) else "not-viewable")
+        record["traits"] = sorted(record["traits"])
+        record["result_shape"] = list(out.shape)
     if kind in ("same", "shares"):
         source_tensor = dict(inputs)[where]
         record["elements"] = source_tensor.numel() > 0
@@ -429,6 +634,15 @@ def run_sample(op, source: str, x, args, kwargs, dtype) -> dict:
     return record
 
 
+def viewable(x: torch.Tensor, shape) -> bool:
+    """Whether `x.view(shape)` succeeds: the strides allow the shape without a copy."""
+    try:
+        x.view(shape)
+    except RuntimeError:
+        return False
+    return True
+
+
 def catalogue_samples(op, device: str, dtype) -> list:
     torch.manual_seed(0)
     random.seed(0)
@@ -437,25 +651,39 @@ def catalogue_samples(op, device: str, dtype) -> list:
         return list(itertools.islice(op.sample_inputs(device, dtype), SAMPLES_PER_OP))
 
 
-def added_inputs(op, first, dtype) -> list[tuple[str, object, tuple, dict]]:
-    """The inputs that decide conditional rows, built from the first catalogue sample."""
-    x = first.input
-    if not isinstance(x, torch.Tensor) or x.layout != torch.strided:
+def added_inputs(op, samples, dtype, device) -> list[tuple[str, object, tuple, dict]]:
+    """The inputs that decide conditional rows, built from the catalogue's first samples: each
+    layout of LAYOUTS from each of the first LAYOUT_SAMPLES, with that sample's arguments; the
+    shapes of RESHAPED and the other dtypes from the first; the no-op arguments; EXTRA_CALLS."""
+    tensors = [s for s in samples if isinstance(s.input, torch.Tensor)]
+    tensors = [s for s in tensors if s.input.layout == torch.strided]
+    if not tensors:
         return []
     added = []
-    for source, make in (
-        ("non-contiguous", non_contiguous),
-        ("expanded", expand_input),
-        ("zero-size", zero_size),
-    ):
-        built = make(x.detach().clone())
+    for index, sample in enumerate(tensors[:LAYOUT_SAMPLES]):
+        suffix = "" if index == 0 else f"#{index + 1}"
+        for source, make in LAYOUTS:
+            built = make(sample.input.detach().clone())
+            if built is not None:
+                added.append((source + suffix, built, sample.args, sample.kwargs))
+    first = tensors[0]
+    x = first.input.detach()
+    for source, make in RESHAPED:
+        built = make(x.clone())
         if built is not None:
             added.append((source, built, first.args, first.kwargs))
-    if dtype == torch.float32:
-        added.append(("float64", x.detach().double(), first.args, first.kwargs))
+    supported = op.supported_dtypes(device)
+    others = [("float64", torch.float64)] if dtype == torch.float32 else []
+    if dtype.is_floating_point:
+        others += [(name, d) for name, d in OTHER_DTYPES if d in supported]
+    for name, other in others:
+        added.append((name, x.to(other), first.args, first.kwargs))
     no_op = no_op_arguments(op.name, x)
     if no_op is not None:
-        added.append(("no-op", x.detach().clone(), *no_op))
+        added.append(("no-op", x.clone(), *no_op))
+    extra = EXTRA_CALLS.get(op.name)
+    if extra is not None:
+        added += extra(x.clone())
     return added
 
 
@@ -513,6 +741,10 @@ def measure_op(op, device: str = "cpu") -> dict:
     """One OpInfo's row, or its skip entry ({"skipped": reason})."""
     key = op_key(op)
     row = {"key": key, "name": op.name, "variant": op.variant_test_name, "anchor": anchor(key)}
+    if getattr(op, "alias_of", None):
+        row["alias_of"] = op.alias_of
+    if isinstance(op, ExtraOp):
+        row["not_in_op_db"] = True
     dtype = pick_dtype(op, device)
     if dtype is None:
         return {**row, "skipped": f"no dtype this probe uses runs on {device}"}
@@ -526,7 +758,7 @@ def measure_op(op, device: str = "cpu") -> dict:
         _progress("in-place variant's")
     inplace = measure_inplace(op, samples) if op.inplace_variant is not None else None
     # A deciding input is built from the first sample before any call could write into it.
-    added = added_inputs(op, samples[0], dtype)
+    added = added_inputs(op, samples, dtype, device)
     records = [run_sample(op, "catalogue", s.input, s.args, s.kwargs, dtype) for s in samples] + [
         run_sample(op, source, x, args, kwargs, dtype) for source, x, args, kwargs in added
     ]
@@ -567,3 +799,86 @@ def catalogue():
         warnings.simplefilter("ignore")
         from torch.testing._internal.common_methods_invocations import op_db
     return op_db
+
+
+# -- operators PyTorch lists as views that op_db has no entry for ---------------------------------
+
+
+class AliasOp:
+    """An alias op_db lists under another OpInfo (`swapaxes` under `transpose`): measured as its
+    own row, called by its own name on the OpInfo's samples."""
+
+    def __init__(self, base, alias):
+        self.base, self.op = base, alias.op
+        self.name, self.aten_name = alias.name, alias.name
+        self.variant_test_name = base.variant_test_name
+        self.inplace_variant = alias.inplace_variant
+        self.alias_of = op_key(base)
+        self.supported_dtypes = base.supported_dtypes
+        self.sample_inputs = base.sample_inputs
+
+    def __call__(self, *args, **kwargs):
+        return self.op(*args, **kwargs)
+
+
+class ExtraOp:
+    """An operator on PyTorch's list of views with no OpInfo at all (`detach`, the sparse
+    accessors), with sample inputs written here."""
+
+    alias_of = None
+    inplace_variant = None
+
+    def __init__(self, name, variant, function, samples, aten_name=None):
+        self.name, self.variant_test_name, self.op = name, variant, function
+        self.aten_name = aten_name or name
+        self._samples = samples
+
+    def supported_dtypes(self, device):
+        return {torch.float32}
+
+    def sample_inputs(self, device, dtype):
+        from torch.testing._internal.opinfo.core import SampleInput
+
+        return [SampleInput(x, args=args) for x, args in self._samples(device, dtype)]
+
+    def __call__(self, x, *args, **kwargs):
+        return self.op(x, *args, **kwargs)
+
+
+def _dense_samples(device, dtype):
+    leaf = torch.arange(12.0, device=device).view(3, 4).requires_grad_()
+    transposed = torch.arange(12.0, device=device).view(3, 4).t()
+    zero_dim, empty = torch.tensor(1.0, device=device), torch.empty(0, 3, device=device)
+    return [(leaf, ()), (transposed, ()), (zero_dim, ()), (empty, ())]
+
+
+def _coo_samples(device, dtype):
+    """A sparse COO tensor, and as arguments the index and value tensors it was built from: the
+    accessor's result is measured against those (a sparse tensor has no strided storage)."""
+    indices = torch.tensor([[0, 1, 1], [2, 0, 2]], device=device)
+    values = torch.tensor([3.0, 4.0, 5.0], device=device)
+    x = torch.sparse_coo_tensor(indices, values, (2, 3), is_coalesced=True)
+    return [(x, (indices, values))]
+
+
+def _csr_samples(device, dtype):
+    crow = torch.tensor([0, 2, 3], device=device)
+    col = torch.tensor([0, 2, 1], device=device)
+    values = torch.tensor([3.0, 4.0, 5.0], device=device)
+    return [(torch.sparse_csr_tensor(crow, col, values, (2, 3)), (crow, col, values))]
+
+
+EXTRA_OPS = (
+    ExtraOp("detach", "", lambda x: x.detach(), _dense_samples),
+    ExtraOp("indices", "sparse_coo", lambda x, *built: x.indices(), _coo_samples),
+    ExtraOp("values", "sparse_coo", lambda x, *built: x.values(), _coo_samples),
+    ExtraOp("crow_indices", "sparse_csr", lambda x, *built: x.crow_indices(), _csr_samples),
+    ExtraOp("col_indices", "sparse_csr", lambda x, *built: x.col_indices(), _csr_samples),
+)
+
+
+def operators() -> list:
+    """op_db, then an AliasOp for each alias it lists, then EXTRA_OPS."""
+    ops = catalogue()
+    aliases = [AliasOp(op, alias) for op in ops for alias in op.aliases]
+    return [*ops, *aliases, *EXTRA_OPS]
