@@ -347,6 +347,13 @@ EXTRA_CALLS = {
     "reshape": _reshape_calls,
     "reshape_as": _reshape_as_calls,
     "flatten": _flatten_calls,
+    "ravel": lambda x: [
+        # TestOldViewOps.test_ravel: a view of a contiguous tensor, a copy of its transpose, and
+        # a contiguous result for a 1-D input with a step (so a copy: the input has stride 2)
+        ("test_view_ops", torch.randn(5, 5), (), {}),
+        ("test_view_ops", torch.randn(5, 5).t(), (), {}),
+        ("test_view_ops", torch.ones(10)[::2], (), {}),
+    ],
     "unbind": lambda x: [
         ("zero-size", torch.empty(3, 0), (0,), {}),
         ("zero-size", torch.empty(0, 3), (0,), {}),
