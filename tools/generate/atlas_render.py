@@ -32,13 +32,18 @@ def _escape(text: str) -> str:
 
 
 def _code(text: str, language: str) -> str:
-    """Inline code; in Chinese text with a space on each side, as the hand-written pages do."""
-    code = f"<code>{_escape(text)}</code>"
-    return f" {code} " if language == "zh" else code
+    return f"<code>{_escape(text)}</code>"
+
+
+CJK = "\u4e00-\u9fff"
 
 
 def _tidy(text: str) -> str:
-    """No doubled spaces, and none next to Chinese punctuation or at the ends."""
+    """Chinese set as the hand-written pages are: a space between Chinese and Latin letters,
+    digits or inline code, none next to Chinese punctuation; no doubled spaces, none at the
+    ends."""
+    text = re.sub(rf"([{CJK}])(<code>|[A-Za-z0-9])", r"\1 \2", text)
+    text = re.sub(rf"(</code>|[A-Za-z0-9])([{CJK}])", r"\1 \2", text)
     text = re.sub(r" {2,}", " ", text)
     text = re.sub(r" ?([，；：。（）、]) ?", r"\1", text)
     return text.strip()
@@ -80,7 +85,7 @@ def condition(row: dict, words: dict, language: str) -> str:
             {s["kind"] for s in calls}, key=lambda k: -sum(s["kind"] == k for s in calls)
         )
         parts = [
-            words["kind_in"].format(kind=words["kinds"][k],
+            words["kind_in"].format(kind=words["kinds_when"][k],
                                     calls=_calls(sum(s["kind"] == k for s in calls), words))
             for k in kinds
         ]  # fmt: skip
@@ -90,9 +95,9 @@ def condition(row: dict, words: dict, language: str) -> str:
         joined = words[how].join(_trait(t, words, language) for t in traits)
         members = [s for s in calls if _matches(s, how, traits)]
         rest = [s for s in rest if s not in members]
-        text = words["when"].format(kind=words["kinds"][kind], traits=joined)
+        text = words["when"].format(kind=words["kinds_when"][kind], traits=joined)
         parts.append(text + words["clause_count"].format(calls=_calls(len(members), words)))
-    others = words["otherwise"].format(kind=words["kinds"][found["otherwise"]])
+    others = words["otherwise"].format(kind=words["kinds_when"][found["otherwise"]])
     loose = sum("non-contiguous" in s["traits"] for s in rest)
     if loose:
         count = words["count_loose"].format(calls=_calls(len(rest), words), loose=loose)
@@ -130,7 +135,7 @@ def describe(sample: dict, words: dict) -> str:
     out = sample.get("result_shape")
     if out is not None and out != sample.get("shape"):
         shape += " → " + _shape(out, words)
-    return f"{_source(sample['source'], words)} {shape}".strip()
+    return words["call"].format(source=_source(sample["source"], words), shape=shape)
 
 
 def _grouped(samples: list[dict], words: dict) -> str:
@@ -195,7 +200,7 @@ def _facts(row: dict, words: dict, language: str) -> str:
     if raised:
         groups.append(words["raised_group"].format(n=len(raised), calls=_grouped(raised, words)))
     facts = _tidy(words["facts_separator"].join(items))
-    return f"<p>{facts}</p><p>{_tidy(words['group_separator'].join(groups))}</p>"
+    return f"<p>{facts}</p><p>{'<br>'.join(_tidy(group) for group in groups)}</p>"
 
 
 def filter_tokens(row: dict) -> list[str]:
