@@ -1,11 +1,12 @@
 """The operator atlas: its probes (each seen answering both ways), its coverage of PyTorch's
-catalogue, and the freshness of what `make atlas` committed.
+catalogue, its agreement with PyTorch's own list of views (tests/data/pytorch_views.json), and the
+freshness of what `make atlas` committed.
 
 Cost inside `make test`: one run of the generator in a subprocess (PYTHONHASHSEED=0, as `make
 atlas` runs), which imports torch and the catalogue (`op_db`) and re-measures len(FIXED) +
 ROTATING operators: about 7 s on a quiet 2-core machine, nearly all of it the imports. When the
 committed JSON was written by another torch or another version of the generator, every operator
-is re-measured (about 25 s more) to say how many rows changed, and the test fails asking for
+is re-measured (about a minute more) to say how many rows changed, and the test fails asking for
 `make atlas`.
 """
 
