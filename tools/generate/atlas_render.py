@@ -138,11 +138,13 @@ def describe(sample: dict, words: dict) -> str:
     return words["call"].format(source=_source(sample["source"], words), shape=shape)
 
 
-def _grouped(samples: list[dict], words: dict) -> str:
-    """Calls described, the same description once with a count."""
+def _grouped(samples: list[dict], words: dict, shapes: bool = True) -> str:
+    """Calls described (with their shapes, or by where the input came from only), the same
+    description once with a count."""
     seen: dict[str, int] = {}
     for sample in samples:
-        text = describe(sample, words)
+        base = sample["source"].partition("#")[0]
+        text = describe(sample, words) if shapes else words["sources"].get(base, base)
         seen[text] = seen.get(text, 0) + 1
     return words["list_separator"].join(
         _escape(text) + (f" ×{n}" if n > 1 else "") for text, n in seen.items()
@@ -189,16 +191,20 @@ def _facts(row: dict, words: dict, language: str) -> str:
     others = [name for name in row["aliased_inputs"] if not name.startswith("input")]
     if others:
         items.append(f["of_argument"].format(names=", ".join(others)))
+    # Each call with its shapes where the calls disagree; where they all agree, where their
+    # inputs came from is enough (atlas.json has the rest), and keeps the page light.
     calls = considered(row)
+    shapes = row["result"] == "conditional"
     groups = []
     for kind in dict.fromkeys(s["kind"] for s in calls):
         members = [s for s in calls if s["kind"] == kind]
-        listed = _grouped(members, words)
+        listed = _grouped(members, words, shapes)
         groups.append(words["calls_group"].format(kind=words["kinds"][kind], n=len(members),
                                                   calls=listed))  # fmt: skip
     raised = [s for s in row["samples"] if s not in calls]
     if raised:
-        groups.append(words["raised_group"].format(n=len(raised), calls=_grouped(raised, words)))
+        listed = _grouped(raised, words, shapes)
+        groups.append(words["raised_group"].format(n=len(raised), calls=listed))
     facts = _tidy(words["facts_separator"].join(items))
     return f"<p>{facts}</p><p>{'<br>'.join(_tidy(group) for group in groups)}</p>"
 
