@@ -431,3 +431,111 @@ def test_a_missing_browser_skips_here_and_fails_where_one_is_required(monkeypatc
     monkeypatch.setenv(REQUIRE_BROWSER, "1")
     with pytest.raises(pytest.fail.Exception, match=REQUIRE_BROWSER):
         _require_browser()
+
+
+# -- the operator atlas: its filter, its anchors, and the copy-semantics matrix's sticky column ----
+
+_ATLAS_COUNTS = """() => {
+  const rows = [...document.querySelectorAll("#atlas-operators .atlas-op")];
+  const text = document.getElementById("atlas-name").value.trim().toLowerCase();
+  const named = rows.filter(
+    r => r.querySelector(".atlas-name").textContent.toLowerCase().includes(text));
+  return [...document.getElementById("atlas-kind").options].map(o => ({
+    value: o.value,
+    label: o.textContent,
+    expected: named.filter(r => !o.value || r.dataset.kind.split(" ").includes(o.value)).length,
+  }));
+}"""
+
+
+@pytest.mark.parametrize("path", ["atlas/", "zh/atlas/"])
+def test_atlas_filter_counts_every_option_and_shows_what_it_counts(visit, path):
+    """Each option says how many lines it shows, for the name typed too, and shows that many;
+    no option is offered that would show nothing."""
+    page = visit(viewport={"width": 1366, "height": 900}).open(path)
+    kind, name = page.locator("#atlas-kind"), page.locator("#atlas-name")
+    for typed in ("", "dropout"):
+        name.fill(typed)
+        for option in page.evaluate(_ATLAS_COUNTS):
+            shown = int(option["label"].rsplit("(", 1)[1].rstrip(")"))
+            assert shown == option["expected"] > 0 or (typed and shown == option["expected"]), (
+                f"{typed!r}, option {option['value']!r}: says {shown}, {option['expected']} match"
+            )
+            kind.select_option(option["value"])
+            visible = page.locator("#atlas-operators .atlas-op:visible").count()
+            assert visible == shown, (
+                f"{typed!r}, {option['value']!r}: {visible} shown, says {shown}"
+            )
+    assert page.locator("#atlas-kind option[value='raises']").count() == 1
+    name.fill("torch.reshape")  # as readers type it
+    kind.select_option("")
+    assert page.locator("#op-reshape").is_visible()
+
+
+@pytest.mark.parametrize("path", ["atlas/", "zh/atlas/"])
+def test_an_atlas_anchor_reveals_its_line_while_a_filter_hides_it(visit, path):
+    v = visit(viewport={"width": 390, "height": 844})
+    page = v.open(path)
+    page.locator("#atlas-name").fill("dropout")
+    assert not page.locator("#op-reshape").is_visible()
+    page.locator("article a[href='#op-reshape']").first.click()
+    page.wait_for_function("document.getElementById('op-reshape').open")
+    row = page.locator("#op-reshape")
+    assert row.is_visible() and row.evaluate("r => r.getBoundingClientRect().top") < 844
+    # a first visit with the anchor in the address opens and shows that line too
+    page = v.open(path + "#op-nn-functional-dropout3d")
+    page.wait_for_function("document.getElementById('op-nn-functional-dropout3d').open")
+    top = page.locator("#op-nn-functional-dropout3d").evaluate("r => r.getBoundingClientRect().top")
+    assert 0 <= top < 844
+
+
+@pytest.mark.parametrize("path", ["atlas/", "zh/atlas/"])
+def test_the_atlas_filter_is_a_few_keys_away_and_shows_focus(visit, path):
+    """From the top of the page: Tab to Material's skip link, Enter, Tab past the title's
+    permalink to the page's own skip link, Enter, Tab: the filter has focus (six keys). Its box
+    and select draw a focus ring."""
+    page = visit(viewport={"width": 1366, "height": 900}).open(path)
+    keys = ["Tab", "Enter", "Tab", "Tab", "Enter", "Tab"]
+    for key in keys[:4]:
+        page.keyboard.press(key)
+    assert page.evaluate("document.activeElement.getAttribute('href')") == "#atlas-filter"
+    for key in keys[4:]:
+        page.keyboard.press(key)
+    assert page.evaluate("document.activeElement.id") == "atlas-kind", f"after {keys}"
+    for control in ("atlas-kind", "atlas-name"):
+        page.locator(f"#{control}").focus()
+        style = page.locator(f"#{control}").evaluate(
+            "e => { const s = getComputedStyle(e); return [s.outlineStyle, s.outlineWidth]; }"
+        )
+        assert style[0] != "none" and style[1] != "0px", f"{control}: no focus ring ({style})"
+
+
+@pytest.mark.parametrize("width", [390, 1366])
+def test_an_atlas_line_says_operator_result_and_condition_within_the_screen(visit, width):
+    page = visit(viewport={"width": width, "height": 900}).open("atlas/")
+    row = page.locator("#op-reshape")
+    row.scroll_into_view_if_needed()
+    right = page.evaluate("document.documentElement.clientWidth")
+    for part in (".atlas-name", "b", ".atlas-when"):
+        box = row.locator(f"summary {part}").bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= right + 1, (part, box, right)
+    row.locator("summary").click()
+    facts = row.locator("p").first.bounding_box()
+    assert facts and facts["x"] + facts["width"] <= right + 1
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"atlas-reshape-open-{width}.png"))
+
+
+def test_the_copy_matrix_keeps_its_operation_column_in_view(visit):
+    """On a phone the copy-semantics matrix scrolls sideways; its first column stays put."""
+    page = visit(viewport={"width": 390, "height": 844}).open("semantics/")
+    wrap = page.locator(".copy-matrix .md-typeset__scrollwrap").first
+    wrap.scroll_into_view_if_needed()
+    cell = wrap.locator("tbody th").first
+    before = cell.bounding_box()["x"]
+    wrap.evaluate("w => { w.scrollLeft = 300; }")
+    assert wrap.evaluate("w => w.scrollLeft") > 0, "the matrix does not scroll at 390 px"
+    after = cell.bounding_box()["x"]
+    left = wrap.bounding_box()["x"]
+    # Without the sticky column the cell would be at before - 300, off the screen.
+    assert left - 1 <= after <= before, f"the operation column moved from {before} to {after}"

@@ -80,6 +80,8 @@ def inputs_hash() -> str:
     files += [
         ROOT / "tools" / "generate" / "semantics.py",
         ROOT / "tools" / "generate" / "atlas.py",
+        ROOT / "tools" / "generate" / "atlas_pool.py",
+        ROOT / "tools" / "generate" / "atlas_probe.py",
     ]
     for path in files:
         digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
