@@ -16,7 +16,10 @@ buffer = io.BytesIO()
 torch.save(TinyLM().state_dict(), buffer)
 buffer.seek(0)
 loaded = torch.load(buffer)
-print("loaded entries share storage:", loaded["embed.weight"].data_ptr() == loaded["head.weight"].data_ptr())
+print(
+    "loaded entries share storage:",
+    loaded["embed.weight"].data_ptr() == loaded["head.weight"].data_ptr(),
+)
 print("loaded entries are one object:", loaded["embed.weight"] is loaded["head.weight"])
 
 model = TinyLM()

@@ -23,6 +23,9 @@ for in_place in (True, False):
     loss = module(x).sum()
     try:
         loss.backward()
-        print(f"in_place={in_place}: backward ran | still a buffer:", "scale" in dict(module.named_buffers()))
+        print(
+            f"in_place={in_place}: backward ran | still a buffer:",
+            "scale" in dict(module.named_buffers()),
+        )
     except RuntimeError as error:
         print(f"in_place={in_place}:", type(error).__name__, "-", str(error).split(":")[0])

@@ -1,6 +1,7 @@
 import datetime
 import os
 import socket
+import time
 
 import torch
 import torch.distributed as dist
@@ -54,6 +55,7 @@ def worker(rank, port, results):
     lines.append(f"buffer after a second no_grad forward: {inner.scale.tolist()}")
 
     results.put((rank, lines))
+    dist.barrier()  # neither rank tears the group down while the other still uses it
     dist.destroy_process_group()
 
 
@@ -62,7 +64,15 @@ if __name__ == "__main__":
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     results = mp.get_context("fork").SimpleQueue()
-    mp.start_processes(worker, args=(port, results), nprocs=2, start_method="fork")
+    workers = mp.start_processes(
+        worker, args=(port, results), nprocs=2, start_method="fork", join=False
+    )
+    deadline = time.monotonic() + 60  # bounded: never wait for a stuck rank
+    while not workers.join(timeout=1):  # raises if a rank failed, after stopping the other
+        if time.monotonic() > deadline:
+            for process in workers.processes:
+                process.kill()
+            raise TimeoutError("the two ranks did not finish within 60 s")
     by_rank = dict(results.get() for _ in range(2))
     for rank in (0, 1):
         for line in by_rank[rank]:

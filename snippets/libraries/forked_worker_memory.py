@@ -47,5 +47,7 @@ datasets = {
 }
 for name, data in datasets.items():
     grown = grown_in_child(data)
-    verdict = f"many (> {THRESHOLD_MIB} MiB)" if grown > THRESHOLD_MIB else f"few (< {THRESHOLD_MIB} MiB)"
+    verdict = (
+        f"many (> {THRESHOLD_MIB} MiB)" if grown > THRESHOLD_MIB else f"few (< {THRESHOLD_MIB} MiB)"
+    )
     print(f"{name}: pages copied by reading it: {verdict}")

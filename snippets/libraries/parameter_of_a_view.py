@@ -12,7 +12,9 @@ tokens = torch.tensor([0, 1])
 loss = (embed(tokens) @ head_weight).sum()
 loss.backward()
 print("embed.weight.grad is head_weight.grad:", embed.weight.grad is head_weight.grad)
-print("head_weight is a leaf:", head_weight.is_leaf, "| graph to embed.weight:", head_weight.grad_fn)
+print(
+    "head_weight is a leaf:", head_weight.is_leaf, "| graph to embed.weight:", head_weight.grad_fn
+)
 
 optimizer = torch.optim.SGD([embed.weight, head_weight], lr=0.1)
 before = embed.weight.detach().clone()

@@ -16,4 +16,7 @@ state = model.state_dict()
 print("one Parameter object:", model.head.weight is model.embed.weight)
 print("parameters() yields:", len(list(model.parameters())))
 print("state_dict keys:", list(state))
-print("both entries share storage:", state["embed.weight"].data_ptr() == state["head.weight"].data_ptr())
+print(
+    "both entries share storage:",
+    state["embed.weight"].data_ptr() == state["head.weight"].data_ptr(),
+)
