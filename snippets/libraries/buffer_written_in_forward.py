@@ -28,4 +28,4 @@ for in_place in (True, False):
             "scale" in dict(module.named_buffers()),
         )
     except RuntimeError as error:
-        print(f"in_place={in_place}:", type(error).__name__, "-", str(error).split(":")[0])
+        print(f"in_place={in_place}: {type(error).__name__}: {str(error).split(':')[0]}")

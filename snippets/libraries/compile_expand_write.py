@@ -10,7 +10,7 @@ def bump(x):
 try:
     bump(torch.zeros(4))
 except RuntimeError as error:
-    print("eager:", type(error).__name__, "-", str(error).split(".")[0])
+    print(f"eager: {type(error).__name__}: {str(error).split('.')[0]}")
 
 compiled = torch.compile(bump, backend="aot_eager")
 print("compiled:", compiled(torch.zeros(4)).tolist())
