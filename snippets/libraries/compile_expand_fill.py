@@ -1,0 +1,11 @@
+import torch
+
+
+def fill_rows(x):
+    x.expand(3, -1).fill_(2.0)
+    return x
+
+
+print("eager:   ", fill_rows(torch.tensor([-1.0, -0.5, 0.0, 0.5])).tolist())
+compiled = torch.compile(fill_rows, backend="aot_eager")
+print("compiled:", compiled(torch.tensor([-1.0, -0.5, 0.0, 0.5])).tolist())

@@ -1,0 +1,20 @@
+import warnings
+
+import torch
+
+torch.manual_seed(0)
+w = torch.randn(3, requires_grad=True).to(torch.float64)  # the .to() result is not a leaf
+print("is_leaf:", w.is_leaf, "| grad_fn:", type(w.grad_fn).__name__)
+(w * 2).sum().backward()
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    print("w.grad:", w.grad)
+message = str(caught[0].message)
+print("warning:", message[: message.index("accessed") + len("accessed")])
+
+for label, fixed in [
+    ("created with its dtype", torch.randn(3, dtype=torch.float64, requires_grad=True)),
+    ("converted, then requires_grad_()", torch.randn(3).to(torch.float64).requires_grad_()),
+]:
+    (fixed * 2).sum().backward()
+    print(f"{label}: is_leaf {fixed.is_leaf} | grad {fixed.grad.tolist()}")
