@@ -8,7 +8,8 @@ DIR holds gpu-record.json. This rewrites, through the code that `make outputs`, 
 - the output block of every CUDA snippet, on every page in both languages
   (tools/generate/outputs.py);
 - docs/generated/copy_semantics-cuda.{json,en.md,zh.md} (tools/generate/semantics.py's renderer);
-- docs/generated/timings-cuda.{json,en.md,zh.md,svg,zh.svg} (tools/generate/bench_render.py);
+- docs/generated/timings-cuda.{json,en.md,zh.md,svg,zh.svg,dark.svg,dark.zh.svg}
+  (tools/generate/bench_render.py);
 - docs/generated/gpu-run.{en,zh}.md: an admonition that says which GPU, driver, torch and CUDA
   printed the GPU outputs, for the pages to include near their GPU sections.
 
