@@ -198,12 +198,9 @@ def test_the_page_shows_each_scheme_its_drawing_inside_a_link_to_the_full_size_o
         figure = next(line for line in text.splitlines() if line.startswith("[!["))
         assert f"](generated/{light}#only-light)" in figure
         assert f"](generated/{dark}#only-dark)" in figure
-        assert figure.endswith(
-            f'](generated/{light}){{ .chart title="'
-            + bench_render.LABELS[language]["figure_link"]
-            + '" }'
-        )
-        assert f'width="{bench_render.WIDTH}"' in figure  # sized: no layout shift
+        title = bench_render.LABELS[language]["figure_link"]
+        assert figure.endswith(f"](generated/{light}){{ .chart title='{title}' }}")
+        assert f"width='{bench_render.WIDTH}'" in figure  # sized: no layout shift
     # mkdocs-static-i18n puts a file into a language by its last suffix before the extension.
     assert names["svg-zh-dark"].endswith(".zh.svg")
 

@@ -640,12 +640,13 @@ def figure_markdown(t: Timings, language: str, plot_setup=None, alt: str | None 
     alt = alt or words["figure_alt"].format(device_name=t.machine["device_name"])
     svg = render_svg(t, language, plot_setup)
     height = svg.split('height="', 1)[1].split('"', 1)[0]
-    size = f'width="{WIDTH}" height="{height}"'
+    # Single quotes: a Chinese page's prose may not hold ASCII double quotes (tests/test_terms.py).
+    size = f"width='{WIDTH}' height='{height}'"
     images = "".join(
         f"![{alt}](generated/{name}#only-{scheme}){{ {size} }}"
         for name, scheme in ((light, "light"), (dark, "dark"))
     )
-    return f'[{images}](generated/{light}){{ .chart title="{words["figure_link"]}" }}'
+    return f"[{images}](generated/{light}){{ .chart title='{words['figure_link']}' }}"
 
 
 # ---------------------------------------------------------------------------------------------
