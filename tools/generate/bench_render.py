@@ -543,8 +543,8 @@ def render_svg(t: Timings, language: str, plot_setup=None, scheme: str = "light"
         f'role="img" aria-label="{escape(title)}">',
         f"<title>{escape(title)}</title>",
         f'<rect width="{WIDTH}" height="{height}" fill="{paint["background"]}"/>',
-        f'<text x="{LEFT}" y="30" font-size="{TITLE_SIZE}" font-weight="bold" '
-        f'fill="{paint["text"]}">{escape(title)}</text>',
+        f'<text x="16" y="30" font-size="{TITLE_SIZE}" font-weight="bold" '
+        f'fill="{paint["text"]}"{_fit(title, WIDTH - 32)}>{escape(title)}</text>',
     ]
     # Grid and axes
     tick = 0.0
@@ -631,6 +631,13 @@ def render_svg(t: Timings, language: str, plot_setup=None, scheme: str = "light"
     return "\n".join(out) + "\n"
 
 
+def _fit(text: str, room: float) -> str:
+    """Attributes that squeeze a bold title into `room` pixels when it would not fit (a long
+    device name); an estimate: CJK characters are about twice as wide as Latin ones."""
+    width = sum(2 if "\u4e00" <= c <= "\u9fff" else 1 for c in text) * 0.6 * TITLE_SIZE
+    return f' textLength="{room}" lengthAdjust="spacingAndGlyphs"' if width > room else ""
+
+
 def figure_markdown(t: Timings, language: str, plot_setup=None, alt: str | None = None) -> str:
     """The chart as the page shows it: the light and the dark drawing (Material shows the one
     of its scheme), sized, inside a link to the full-size drawing, which a phone can zoom."""
@@ -641,7 +648,7 @@ def figure_markdown(t: Timings, language: str, plot_setup=None, alt: str | None 
     svg = render_svg(t, language, plot_setup)
     height = svg.split('height="', 1)[1].split('"', 1)[0]
     # Single quotes: a Chinese page's prose may not hold ASCII double quotes (tests/test_terms.py).
-    size = f"width='{WIDTH}' height='{height}'"
+    size = f"width='{WIDTH}' height='{height}' loading='lazy' decoding='async'"
     images = "".join(
         f"![{alt}](generated/{name}#only-{scheme}){{ {size} }}"
         for name, scheme in ((light, "light"), (dark, "dark"))
