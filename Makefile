@@ -97,6 +97,14 @@ lock:
 	cat .venv-lock/header requirements.txt > .venv-lock/requirements.txt
 	mv .venv-lock/requirements.txt requirements.txt
 
+# The GPU session (README: "A GPU session"). The recording needs no .venv: only python3 with
+# torch and numpy on the GPU machine.
+gpu-record:
+	$(PYTHON) -m tools.generate.gpu_record --out $(OUT)
+
+gpu-apply: $(READY)
+	$(BIN)/python -m tools.generate.gpu_apply $(or $(DIR),$(OUT))
+
 versions: $(READY)
 	$(BIN)/python -m tools.generate.versions $(if $(FORCE),--force)
 

@@ -129,8 +129,8 @@ def test_tables_show_bandwidth_time_and_fractions_of_the_reference(fixed):
     assert times == "| 1 MiB | 100 µs (1.00×) | 125 µs (1.25×) | 400 µs (4.00×) | 1.20 µs (0.01×) |"
     runs = "10 runs"
     assert (
-        spread
-        == f"| 1 MiB | ±10.0 µs, {runs} | ±12.5 µs, {runs} | ±40.0 µs, {runs} | ±120 ns, {runs} |"
+        spread == f"| 1 MiB | ±10.0 µs<br>{runs} | ±12.5 µs<br>{runs} | ±40.0 µs<br>{runs} | "
+        f"±120 ns<br>{runs} |"
     )
     assert faults == "| 1 MiB | 0 | 0 | 256 | 0 |"
     assert "`copy_` into a preallocated tensor moves 8.39 GB/s: 80 % of" in english
@@ -145,9 +145,9 @@ def test_the_chinese_tables_hold_the_same_numbers_in_chinese_words(fixed):
     assert "| 1 MiB | 10.5 (1.00×) | 8.39 (0.80×) | 2.62 (0.25×) | 不复制 |" in chinese
     assert "| 大小 |" in chinese and "Size" not in chinese
     assert "由 `python -m tools.generate.bench --sizes 4KiB,1MiB`" in chinese
-    # Chinese typography: no space before %, full-width comma between Chinese words.
+    # Chinese typography: no space before %.
     assert "的 80%。" in chinese and "80 %" not in chinese
-    assert "| 1 MiB | ±10.0 µs，10 次 |" in chinese and ", 10 次" not in chinese
+    assert "| 1 MiB | ±10.0 µs<br>10 次 |" in chinese and ", 10 次" not in chinese
     assert "次次" not in chinese
 
 
@@ -163,10 +163,56 @@ def test_the_plot_is_valid_svg_with_one_line_per_copying_operation(fixed, langua
     assert len(lines) == 3  # memcpy_reference, copy_, clone; detach is not drawn
     labels = [element.text for element in svg.iter(f"{ns}text")]
     words = bench_render.LABELS[language]
-    assert words["x_axis"] in labels and words["y_axis"] in labels and words["ceiling"] in labels
+    assert words["x_axis"] in labels and words["y_axis"] in labels and words["reference"] in labels
+    # The page calls memcpy_reference a yardstick that copy_ beats, not a ceiling.
+    assert not any(label.endswith(("(ceiling)", "（上限）")) for label in labels if label)
     assert {"4 KiB", "1 MiB", "copy_", "clone"} <= set(labels)
     # The reference is drawn last, on top, dashed: the ceiling.
     assert lines[-1].get("stroke-dasharray")
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_the_dark_plot_draws_the_same_lines_on_the_dark_background(fixed, language):
+    """In the dark scheme the page shows the .dark drawing: no white box on a dark page."""
+    names = bench_render.output_names("cpu")
+    light = ET.fromstring(fixed[names[f"svg-{language}"]])
+    dark = ET.fromstring(fixed[names[f"svg-{language}-dark"]])
+    ns = "{http://www.w3.org/2000/svg}"
+    assert dark.find(f"{ns}rect").get("fill") == bench_render.SCHEMES["dark"]["background"]
+    assert light.find(f"{ns}rect").get("fill") == "#ffffff"
+    points = [line.get("points") for line in light.findall(f"{ns}polyline")]
+    assert [line.get("points") for line in dark.findall(f"{ns}polyline")] == points
+    assert [t.text for t in dark.iter(f"{ns}text")] == [t.text for t in light.iter(f"{ns}text")]
+    # Every data line and every text is clearly visible on the dark background.
+    used = {line.get("stroke") for line in dark.findall(f"{ns}polyline")}
+    used |= {text.get("fill") for text in dark.iter(f"{ns}text")}
+    for colour in used:
+        assert _contrast(colour, bench_render.SCHEMES["dark"]["background"]) >= 3, colour
+
+
+def test_the_page_shows_each_scheme_its_drawing_inside_a_link_to_the_full_size_one(fixed):
+    for language in ("en", "zh"):
+        names = bench_render.output_names("cpu")
+        text = fixed[names[f"md-{language}"]]
+        light, dark = names[f"svg-{language}"], names[f"svg-{language}-dark"]
+        figure = next(line for line in text.splitlines() if line.startswith("[!["))
+        assert f"](generated/{light}#only-light)" in figure
+        assert f"](generated/{dark}#only-dark)" in figure
+        title = bench_render.LABELS[language]["figure_link"]
+        assert figure.endswith(f"](generated/{light}){{ .chart title='{title}' }}")
+        assert f"width='{bench_render.WIDTH}'" in figure  # sized: no layout shift
+    # mkdocs-static-i18n puts a file into a language by its last suffix before the extension.
+    assert names["svg-zh-dark"].endswith(".zh.svg")
+
+
+def _contrast(a: str, b: str) -> float:
+    def luminance(colour: str) -> float:
+        channels = [int(colour.lstrip("#")[i : i + 2], 16) / 255 for i in (0, 2, 4)]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
 
 
 @pytest.mark.parametrize("name", ["timings-cpu.svg", "timings-cpu.zh.svg"])

@@ -79,6 +79,10 @@ def test_the_hook_turns_a_block_into_two_accessible_images():
     for image, scheme in zip(images, ("light", "dark"), strict=True):
         assert f'src="../d/{key}.{scheme}.svg#only-{scheme}"' in image
         assert f'alt="{alt}"' in image
+    # Both inside one link to the full-size light drawing: a phone can open and zoom it.
+    link = re.search(r'<a class="diagram-link" href="([^"]*)"[^>]*>(.*?)</a>', out)
+    assert link and link.group(1) == f"../d/{key}.light.svg"
+    assert re.findall(r"<img [^>]*>", link.group(2)) == images
 
 
 def test_the_hook_keeps_a_block_inside_an_admonition_indented():
@@ -86,7 +90,7 @@ def test_the_hook_keeps_a_block_inside_an_admonition_indented():
         f"    {line}" if line.strip() else line for line in SAMPLE.splitlines(keepends=True)[2:]
     )
     out = hook.replace_diagrams(indented, lambda key, scheme: "x.svg")
-    assert out.startswith('!!! note "N"\n\n    <p class="diagram"><img ')
+    assert out.startswith('!!! note "N"\n\n    <p class="diagram"')
 
 
 class _Page:

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tools import project
+from tools import project, snippets
 
 _FENCE_OPEN = re.compile(r"^(?P<pad>[ ]*)(?P<fence>`{3,}|~{3,})[ ]*(?P<info>[^`\n]*?)[ ]*$")
 _INCLUDE = re.compile(r"""^-{1,}8<-{1,}[ ]+(?P<q>["'])(?P<path>[^"']+)(?P=q)[ ]*$""")
@@ -396,7 +396,9 @@ def structure(text: str) -> list[tuple[str, str]]:
             if block.lang == "python":
                 items.append(("include", block.include or "<hand-typed code>"))
             elif block.lang == "text":
-                items.append(("output", block.body))
+                # The not-run-on-a-GPU block is said in each page's own language.
+                pending = snippets.is_gpu_pending(block.body)
+                items.append(("output", "<not run on a GPU yet>" if pending else block.body))
             else:
                 items.append(("fence", block.lang))
         elif isinstance(block, Heading):

@@ -12,3 +12,11 @@ for warning in caught:
 
 own = copy.untyped_storage().data_ptr() != x.untyped_storage().data_ptr()
 print("own storage:", own, "| requires_grad:", copy.requires_grad)
+
+# Where the documentation names the combination: only in torch.tensor's docstring.
+for name, function in (
+    ("torch.clone", torch.clone),
+    ("Tensor.detach", torch.Tensor.detach),
+    ("torch.tensor", torch.tensor),
+):
+    print(f"{name} docstring names detach().clone(): {'detach().clone()' in function.__doc__}")

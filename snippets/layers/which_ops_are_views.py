@@ -21,7 +21,10 @@ ops = {
     "a.unbind(0)[1]": lambda: a.unbind(0)[1],
     "a.diagonal(dim1=1, dim2=2)": lambda: a.diagonal(dim1=1, dim2=2),
     "a.flatten()": lambda: a.flatten(),
+    "a[torch.tensor(1)]": lambda: a[torch.tensor(1)],  # 0-d: what argmax() returns
     "a[[0, 1]]": lambda: a[[0, 1]],
+    "a[torch.tensor([1])]": lambda: a[torch.tensor([1])],
+    "a[True]": lambda: a[True],
     "a[a > 20]": lambda: a[a > 20],
     "a.index_select(0, i)": lambda: a.index_select(0, torch.tensor([0])),
     "a.flip(0)": lambda: a.flip(0),

@@ -57,7 +57,7 @@ def evaluate(example: Example) -> str | None:
         pytest.skip(f"{found.snippet}: {result.stderr}")
     if result.status != "ok":
         return f"{where}: {result.how or found.snippet + ' failed'}:\n{result.stderr}"
-    if found.output.body == snippets.GPU_PENDING:
+    if snippets.is_gpu_pending(found.output.body):
         return f"{where}: {found.snippet} ran on a GPU; run `make outputs` here to record it"
     if not pages.matches(found.output.body, result.stdout):
         return (

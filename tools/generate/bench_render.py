@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from html import escape
 from pathlib import Path
 
@@ -56,7 +57,6 @@ LABELS = {
         "faults_title": "Minor page faults in one call (one per 4 KiB page first touched)",
         "size": "Size",
         "runs": "runs",
-        "comma": ", ",
         "percent": "{value} %",
         "no_copy": "no copy",
         "ops_title": "What each operation times",
@@ -66,7 +66,9 @@ LABELS = {
         "plot_title": "Copy bandwidth against size ({device_name})",
         "x_axis": "Size of the tensor (bytes, log scale)",
         "y_axis": "Bandwidth (GB/s, decimal)",
-        "ceiling": "memcpy_reference (ceiling)",
+        "reference": "memcpy_reference: NumPy's copy, the yardstick (not a ceiling)",
+        "figure_alt": "Copy bandwidth against tensor size on {device_name}, one line per operation",
+        "figure_link": "Open the chart at full size",
         "not_plotted": "detach is not drawn: it copies nothing",
         "meanings": {
             "memcpy_reference": "plain memory copy between two preallocated buffers",
@@ -124,7 +126,6 @@ LABELS = {
         "faults_title": "一次调用中发生的次缺页次数（每个首次访问的 4 KiB 页一次）",
         "size": "大小",
         "runs": "次",
-        "comma": "，",
         "percent": "{value}%",
         "no_copy": "不复制",
         "ops_title": "各项操作计时的内容",
@@ -134,7 +135,9 @@ LABELS = {
         "plot_title": "复制带宽与张量大小（{device_name}）",
         "x_axis": "张量大小（字节，对数刻度）",
         "y_axis": "带宽（GB/s，十进制）",
-        "ceiling": "memcpy_reference（上限）",
+        "reference": "memcpy_reference：NumPy 的复制，作为对照（并非上限）",
+        "figure_alt": "{device_name} 上复制带宽随张量大小的变化，每种操作一条线",
+        "figure_link": "打开原尺寸的图",
         "not_plotted": "未画出 detach：它不复制任何数据",
         "meanings": {
             "memcpy_reference": "两个预先分配的缓冲区之间的普通内存复制",
@@ -317,7 +320,8 @@ def _key_figures(t: Timings, words: dict) -> list[str]:
 
 
 def _table(t: Timings, words: dict, cell) -> list[str]:
-    header = [words["size"], *(f"`{op}`" for op in t.ops)]
+    # A long name may break after an underscore inside it, never in the middle of a word.
+    header = [words["size"], *(f"<code>{_breakable(op)}</code>" for op in t.ops)]
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" + "--:|" * len(t.ops)]
     for size in t.sizes:
         cells = [human_size(size)]
@@ -326,6 +330,11 @@ def _table(t: Timings, words: dict, cell) -> list[str]:
             cells.append("" if row is None else cell(op, size, row))
         lines.append("| " + " | ".join(cells) + " |")
     return lines
+
+
+def _breakable(name: str) -> str:
+    """`memcpy_reference` as HTML that may wrap after its inner underscores only."""
+    return re.sub(r"_(?=.)", "_<wbr>", escape(name))
 
 
 def render_markdown(t: Timings, language: str, json_name: str) -> str:
@@ -337,6 +346,8 @@ def render_markdown(t: Timings, language: str, json_name: str) -> str:
         + " "
         + words["regenerate"].format(json=f"docs/generated/{json_name}")
         + " -->",
+        "",
+        figure_markdown(t, language),
         "",
         words["machine"].format(**t.machine, command=t.command),
         "",
@@ -357,7 +368,8 @@ def render_markdown(t: Timings, language: str, json_name: str) -> str:
         return f"{human_time(row['median_s'])} ({_fraction(t.ratio(op, size, 'median_s'))})"
 
     def spread(op, size, row):
-        return f"±{human_time(row['iqr_s'])}{words['comma']}{row['runs']} {words['runs']}"
+        # Two short lines rather than one long one: the table fits a desktop column.
+        return f"±{human_time(row['iqr_s'])}<br>{row['runs']} {words['runs']}"
 
     out += _table(t, words, bandwidth)
     out += ["", f"**{words['time_title']}**", ""]
@@ -382,8 +394,52 @@ def render_markdown(t: Timings, language: str, json_name: str) -> str:
 # ---------------------------------------------------------------------------------------------
 # SVG
 
-WIDTH, HEIGHT = 860, 500
-LEFT, RIGHT, TOP, BOTTOM = 78, 250, 56, 70
+# Drawn at 1:1 on a desktop (the text column is wider), and at no less than 480 px on a phone,
+# where the chart scrolls sideways instead of shrinking (docs/assets/stylesheets/extra.css):
+# 15 px labels stay at 12 px or more. The legend sits under the plot, so that the plot gets the
+# whole width; the height grows with the number of series.
+WIDTH = 600
+LEFT, RIGHT, TOP = 70, 34, 52
+PLOT_HEIGHT = 300
+LEGEND_ROW = 26
+FONT_SIZE, TICK_SIZE, TITLE_SIZE = 15, 14, 17
+
+# Each scheme's colours: the light one on white, the dark one on the slate background that
+# Material uses under prefers-color-scheme: dark (hsl(232, 15%, 14%), #1e2029). Every line
+# colour is at least 3:1 against its background (WCAG 1.4.11), every text colour 4.5:1.
+SCHEMES = {
+    "light": {
+        "background": "#ffffff",
+        "text": "#222222",
+        "muted": "#555555",
+        "ticks": "#333333",
+        "grid": "#e3e3e3",
+        "grid_minor": "#f0f0f0",
+        "frame": "#888888",
+        "reference": "#111111",
+        "colours": COLOURS,
+    },
+    "dark": {
+        "background": "#1e2029",
+        "text": "#e2e4e9",
+        "muted": "#b4b7c0",
+        "ticks": "#c9ccd3",
+        "grid": "#3a3d4a",
+        "grid_minor": "#2c2f3a",
+        "frame": "#7c7f8a",
+        "reference": "#f2f2f2",
+        "colours": [
+            "#56B4E9",
+            "#F5793A",
+            "#7FD4B0",
+            "#E08FC0",
+            "#E69F00",
+            "#8FCBF0",
+            "#BDBD6A",
+            "#D17A9E",
+        ],  # fmt: skip
+    },
+}
 
 
 def _nice_ceiling(value: float) -> tuple[float, float]:
@@ -398,17 +454,18 @@ def _nice_ceiling(value: float) -> tuple[float, float]:
     return value, value / 4
 
 
-def _marker(kind: str, x: float, y: float, colour: str) -> str:
-    """One data point: a filled, stroked or hollow shape, each kind unlike the others."""
+def _marker(kind: str, x: float, y: float, colour: str, hollow: str = "#ffffff") -> str:
+    """One data point: a filled, stroked or hollow shape, each kind unlike the others
+    (a hollow one is filled with `hollow`, the background)."""
     if kind == "circle":
         return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4" fill="{colour}"/>'
     if kind == "ring":
         return (
-            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4" fill="#ffffff" stroke="{colour}" '
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4" fill="{hollow}" stroke="{colour}" '
             f'stroke-width="2"/>'
         )
     if kind in ("square", "hollow_square"):
-        fill = colour if kind == "square" else "#ffffff"
+        fill = colour if kind == "square" else hollow
         return (
             f'<rect x="{x - 3.5:.1f}" y="{y - 3.5:.1f}" width="7" height="7" fill="{fill}" '
             f'stroke="{colour}" stroke-width="{0 if kind == "square" else 2}"/>'
@@ -440,10 +497,13 @@ def _marker(kind: str, x: float, y: float, colour: str) -> str:
     return f'<polygon points="{points}" fill="{colour}"/>'
 
 
-def render_svg(t: Timings, language: str, plot_setup=None) -> str:
-    """The bandwidth plot. `plot_setup(t, language)` may choose (ops, title, ceiling, note):
-    tools/generate/gpu_transfers.py does for a GPU record, with the link as the ceiling."""
+def render_svg(t: Timings, language: str, plot_setup=None, scheme: str = "light") -> str:
+    """The bandwidth plot, in the colours of `scheme` (SCHEMES). `plot_setup(t, language)` may
+    choose (ops, title, ceiling, note): tools/generate/gpu_transfers.py does for a GPU record,
+    with the link as the ceiling."""
     words = LABELS[language]
+    paint = SCHEMES[scheme]
+    colours = paint["colours"]
     ops = [op for op in t.ops if op not in NOT_PLOTTED]
     title = words["plot_title"].format(device_name=t.machine["device_name"])
     ceiling = None  # (GB/s, label) of a horizontal reference line
@@ -453,9 +513,21 @@ def render_svg(t: Timings, language: str, plot_setup=None) -> str:
     values = [t.get(op, s)["gbps"] for op in ops for s in t.sizes if t.get(op, s)]
     values += [ceiling[0]] if ceiling else []
     top, step = _nice_ceiling(max(values, default=1.0))
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, PLOT_HEIGHT
     low, high = math.log2(t.sizes[0]), math.log2(t.sizes[-1])
     span = (high - low) or 1.0
+
+    # The legend under the plot: the reference (or the ceiling) on a row of its own, then the
+    # series two to a row.
+    series = [op for op in ops if op != REFERENCE]
+    legend = [
+        (op, colours[index % len(colours)], MARKERS[index % len(MARKERS)])
+        for index, op in enumerate(series)
+    ]
+    has_reference = REFERENCE in ops or ceiling is not None
+    legend_top = TOP + plot_h + 74
+    rows = int(has_reference) + math.ceil(len(legend) / 2) + int(note is not None)
+    height = legend_top + rows * LEGEND_ROW + 8
 
     def x_of(size: int) -> float:
         return LEFT + (math.log2(size) - low) / span * plot_w
@@ -466,93 +538,122 @@ def render_svg(t: Timings, language: str, plot_setup=None) -> str:
     out = [
         # No command line here: XML forbids "--" inside a comment.
         f"<!-- {words['generated_svg'].format(json=f'timings-{t.device}.json')} -->",
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
-        f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="{FONT}" font-size="13" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
+        f'viewBox="0 0 {WIDTH} {height}" font-family="{FONT}" font-size="{FONT_SIZE}" '
         f'role="img" aria-label="{escape(title)}">',
         f"<title>{escape(title)}</title>",
-        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
-        f'<text x="{LEFT}" y="28" font-size="16" font-weight="bold" fill="#222">'
-        f"{escape(title)}</text>",
+        f'<rect width="{WIDTH}" height="{height}" fill="{paint["background"]}"/>',
+        f'<text x="16" y="30" font-size="{TITLE_SIZE}" font-weight="bold" '
+        f'fill="{paint["text"]}"{_fit(title, WIDTH - 32)}>{escape(title)}</text>',
     ]
     # Grid and axes
     tick = 0.0
     while tick <= top + 1e-9:
         y = y_of(tick)
         out.append(
-            f'<line x1="{LEFT}" y1="{y:.1f}" x2="{LEFT + plot_w}" y2="{y:.1f}" stroke="#e3e3e3"/>'
+            f'<line x1="{LEFT}" y1="{y:.1f}" x2="{LEFT + plot_w}" y2="{y:.1f}" '
+            f'stroke="{paint["grid"]}"/>'
         )
         out.append(
-            f'<text x="{LEFT - 8}" y="{y + 4:.1f}" text-anchor="end" fill="#333">{tick:g}</text>'
+            f'<text x="{LEFT - 8}" y="{y + 5:.1f}" text-anchor="end" fill="{paint["ticks"]}" '
+            f'font-size="{TICK_SIZE}">{tick:g}</text>'
         )
         tick += step
-    for size in t.sizes:
+    for index, size in enumerate(t.sizes):
         x = x_of(size)
         out.append(
-            f'<line x1="{x:.1f}" y1="{TOP}" x2="{x:.1f}" y2="{TOP + plot_h}" stroke="#f0f0f0"/>'
+            f'<line x1="{x:.1f}" y1="{TOP}" x2="{x:.1f}" y2="{TOP + plot_h}" '
+            f'stroke="{paint["grid_minor"]}"/>'
         )
+        # Every size on the grid, every other one labelled when the labels would touch.
+        if len(t.sizes) > 7 and index % 2:
+            continue
         out.append(
-            f'<text x="{x:.1f}" y="{TOP + plot_h + 18}" text-anchor="middle" fill="#333" '
-            f'font-size="11">{escape(human_size(size))}</text>'
+            f'<text x="{x:.1f}" y="{TOP + plot_h + 20}" text-anchor="middle" '
+            f'fill="{paint["ticks"]}" font-size="{TICK_SIZE}">{escape(human_size(size))}</text>'
         )
     out.append(
-        f'<rect x="{LEFT}" y="{TOP}" width="{plot_w}" height="{plot_h}" fill="none" stroke="#888"/>'
+        f'<rect x="{LEFT}" y="{TOP}" width="{plot_w}" height="{plot_h}" fill="none" '
+        f'stroke="{paint["frame"]}"/>'
     )
     out.append(
-        f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 22}" text-anchor="middle" '
-        f'fill="#222">{escape(words["x_axis"])}</text>'
+        f'<text x="{LEFT + plot_w / 2:.1f}" y="{TOP + plot_h + 46}" text-anchor="middle" '
+        f'fill="{paint["text"]}">{escape(words["x_axis"])}</text>'
     )
     out.append(
-        f'<text transform="translate(22 {TOP + plot_h / 2:.1f}) rotate(-90)" '
-        f'text-anchor="middle" fill="#222">{escape(words["y_axis"])}</text>'
+        f'<text transform="translate(20 {TOP + plot_h / 2:.1f}) rotate(-90)" '
+        f'text-anchor="middle" fill="{paint["text"]}">{escape(words["y_axis"])}</text>'
     )
-    # Lines: the reference last, so the ceiling is drawn over the others.
-    ordered = [op for op in ops if op != REFERENCE] + ([REFERENCE] if REFERENCE in ops else [])
-    legend = []
-    for index, op in enumerate(op for op in ops if op != REFERENCE):
-        legend.append((op, COLOURS[index % len(COLOURS)], MARKERS[index % len(MARKERS)]))
+    # Lines: the reference last, so that it is drawn over the others.
+    ordered = series + ([REFERENCE] if REFERENCE in ops else [])
     style = {op: (colour, marker) for op, colour, marker in legend}
+    dash = f'stroke="{paint["reference"]}" stroke-width="3.5" stroke-dasharray="9 5"'
     for op in ordered:
         points = [(x_of(s), y_of(t.get(op, s)["gbps"])) for s in t.sizes if t.get(op, s)]
         path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
         if op == REFERENCE:
-            out.append(
-                f'<polyline points="{path}" fill="none" stroke="#111" stroke-width="3.5" '
-                f'stroke-dasharray="9 5"/>'
-            )
+            out.append(f'<polyline points="{path}" fill="none" {dash}/>')
             continue
         colour, marker = style[op]
         out.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"/>')
         out.append(f'<g class="series" data-op="{escape(op)}" data-marker="{marker}">')
-        out.extend(_marker(marker, x, y, colour) for x, y in points)
+        out.extend(_marker(marker, x, y, colour, paint["background"]) for x, y in points)
         out.append("</g>")
-    # Legend
-    lx, ly = LEFT + plot_w + 18, TOP + 8
     if ceiling:
         y = y_of(ceiling[0])
+        out.append(f'<line x1="{LEFT}" y1="{y:.1f}" x2="{LEFT + plot_w}" y2="{y:.1f}" {dash}/>')
+    # Legend
+    lx, ly = LEFT, legend_top
+    if has_reference:
+        label = ceiling[1] if ceiling else words["reference"]
+        out.append(f'<line x1="{lx}" y1="{ly}" x2="{lx + 30}" y2="{ly}" {dash}/>')
         out.append(
-            f'<line x1="{LEFT}" y1="{y:.1f}" x2="{LEFT + plot_w}" y2="{y:.1f}" stroke="#111" '
-            f'stroke-width="3.5" stroke-dasharray="9 5"/>'
+            f'<text x="{lx + 38}" y="{ly + 5}" fill="{paint["text"]}">{escape(label)}</text>'
         )
-    if REFERENCE in ops or ceiling:
-        label = ceiling[1] if ceiling else words["ceiling"]
+        ly += LEGEND_ROW
+    column = plot_w / 2
+    for index, (op, colour, marker) in enumerate(legend):
+        x = lx + (index % 2) * column
+        y = ly + (index // 2) * LEGEND_ROW
         out.append(
-            f'<line x1="{lx}" y1="{ly}" x2="{lx + 30}" y2="{ly}" stroke="#111" '
-            f'stroke-width="3.5" stroke-dasharray="9 5"/>'
-        )
-        out.append(f'<text x="{lx + 38}" y="{ly + 4}" fill="#222">{escape(label)}</text>')
-        ly += 24
-    for op, colour, marker in legend:
-        out.append(
-            f'<line x1="{lx}" y1="{ly}" x2="{lx + 30}" y2="{ly}" stroke="{colour}" '
+            f'<line x1="{x:.1f}" y1="{y}" x2="{x + 30:.1f}" y2="{y}" stroke="{colour}" '
             f'stroke-width="2"/>'
         )
-        out.append(_marker(marker, lx + 15, ly, colour))
-        out.append(f'<text x="{lx + 38}" y="{ly + 4}" fill="#222">{escape(op)}</text>')
-        ly += 24
+        out.append(_marker(marker, x + 15, y, colour, paint["background"]))
+        out.append(f'<text x="{x + 38:.1f}" y="{y + 5}" fill="{paint["text"]}">{escape(op)}</text>')
+    ly += math.ceil(len(legend) / 2) * LEGEND_ROW
     if note:
-        out.append(f'<text x="{lx}" y="{ly + 10}" fill="#555" font-size="11">{escape(note)}</text>')
+        out.append(
+            f'<text x="{lx}" y="{ly + 5}" fill="{paint["muted"]}" font-size="{TICK_SIZE}">'
+            f"{escape(note)}</text>"
+        )
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _fit(text: str, room: float) -> str:
+    """Attributes that squeeze a bold title into `room` pixels when it would not fit (a long
+    device name); an estimate: CJK characters are about twice as wide as Latin ones."""
+    width = sum(2 if "\u4e00" <= c <= "\u9fff" else 1 for c in text) * 0.6 * TITLE_SIZE
+    return f' textLength="{room}" lengthAdjust="spacingAndGlyphs"' if width > room else ""
+
+
+def figure_markdown(t: Timings, language: str, plot_setup=None, alt: str | None = None) -> str:
+    """The chart as the page shows it: the light and the dark drawing (Material shows the one
+    of its scheme), sized, inside a link to the full-size drawing, which a phone can zoom."""
+    words = LABELS[language]
+    names = output_names(t.device)
+    light, dark = names[f"svg-{language}"], names[f"svg-{language}-dark"]
+    alt = alt or words["figure_alt"].format(device_name=t.machine["device_name"])
+    svg = render_svg(t, language, plot_setup)
+    height = svg.split('height="', 1)[1].split('"', 1)[0]
+    # Single quotes: a Chinese page's prose may not hold ASCII double quotes (tests/test_terms.py).
+    size = f"width='{WIDTH}' height='{height}' loading='lazy' decoding='async'"
+    images = "".join(
+        f"![{alt}](generated/{name}#only-{scheme}){{ {size} }}"
+        for name, scheme in ((light, "light"), (dark, "dark"))
+    )
+    return f"[{images}](generated/{light}){{ .chart title='{words['figure_link']}' }}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -566,6 +667,8 @@ def output_names(device: str) -> dict[str, str]:
         "md-zh": f"timings-{device}.zh.md",
         "svg-en": f"timings-{device}.svg",
         "svg-zh": f"timings-{device}.zh.svg",
+        "svg-en-dark": f"timings-{device}.dark.svg",
+        "svg-zh-dark": f"timings-{device}.dark.zh.svg",  # the language last: mkdocs-static-i18n
     }
 
 
@@ -579,6 +682,7 @@ def render_all(json_path: Path, markdown=None, plot_setup=None) -> dict[str, str
         text = (markdown or render_markdown)(t, language, Path(json_path).name)
         texts[names[f"md-{language}"]] = text
         texts[names[f"svg-{language}"]] = render_svg(t, language, plot_setup)
+        texts[names[f"svg-{language}-dark"]] = render_svg(t, language, plot_setup, "dark")
     return texts
 
 

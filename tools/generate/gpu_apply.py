@@ -8,7 +8,8 @@ DIR holds gpu-record.json. This rewrites, through the code that `make outputs`, 
 - the output block of every CUDA snippet, on every page in both languages
   (tools/generate/outputs.py);
 - docs/generated/copy_semantics-cuda.{json,en.md,zh.md} (tools/generate/semantics.py's renderer);
-- docs/generated/timings-cuda.{json,en.md,zh.md,svg,zh.svg} (tools/generate/bench_render.py);
+- docs/generated/timings-cuda.{json,en.md,zh.md,svg,zh.svg,dark.svg,dark.zh.svg}
+  (tools/generate/bench_render.py);
 - docs/generated/gpu-run.{en,zh}.md: an admonition that says which GPU, driver, torch and CUDA
   printed the GPU outputs, for the pages to include near their GPU sections.
 
@@ -161,7 +162,7 @@ def apply(record: dict, root: Path = project.ROOT, allow_standin: bool = False) 
     total = 0
     for page in project.pages(docs):
         text = page.read_text(encoding="utf-8")
-        new, changed = outputs.rewrite(text, results)
+        new, changed = outputs.rewrite(text, results, project.language_of(page))
         if changed:
             page.write_text(new, encoding="utf-8")
             print(f"{page.relative_to(root)}: {changed} output block(s) rewritten")
@@ -171,7 +172,7 @@ def apply(record: dict, root: Path = project.ROOT, allow_standin: bool = False) 
         for page in project.pages(docs)
         for found in pages.examples(page.read_text(encoding="utf-8"))
         if found.output is not None
-        and found.output.body == snippets.GPU_PENDING
+        and snippets.is_gpu_pending(found.output.body)
         and results.get(found.snippet or "", None) is not None
         and results[found.snippet].status == "ok"
     ]

@@ -271,10 +271,9 @@ def render_markdown(t, language: str, json_name: str) -> str:
     m = t.machine
     link, hbm = link_reference(m), hbm_reference(m)
     largest = t.sizes[-1] if t.sizes else None
-    suffix = "" if language == "en" else ".zh"
     out = [f"<!-- {words['generated'].format(command=t.command)} -->", ""]
     alt = words["plot_alt"].format(device_name=m["device_name"])
-    out += [f"![{alt}](generated/timings-cuda{suffix}.svg)", ""]
+    out += [bench_render.figure_markdown(t, language, plot_setup, alt), ""]
     fields = {k: (v if v not in (None, "") else "–") for k, v in m.items()}
     out += [words["machine"].format(**fields, command=t.command), ""]
     if m.get("standin"):

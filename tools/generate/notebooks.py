@@ -60,8 +60,10 @@ NOT_RUN = {
     "zh": "（未运行：这个单元需要 CUDA GPU，而生成本笔记本的机器上没有）\n",
 }
 
-_LINK = re.compile(r"(?<!!)\[(?P<text>[^\]]+)\]\((?P<target>[^)\s]+)\)")
-_IMAGE = re.compile(r"!\[(?P<alt>[^\]]*)\]\((?P<target>[^)\s]+)\)")
+# A link or an image, with the attribute list that may follow it (`{ width='600' }`): a notebook
+# has no use for those.
+_LINK = re.compile(r"(?<!!)\[(?P<text>[^\]]+)\]\((?P<target>[^)\s]+)\)(?:\{[^}\n]*\})?")
+_IMAGE = re.compile(r"!\[(?P<alt>[^\]]*)\]\((?P<target>[^)\s]+)\)(?:\{[^}\n]*\})?")
 _COMMENT = re.compile(r"<!--.*?-->\s*", re.S)
 
 
@@ -111,11 +113,17 @@ def prose(text: str, slug: str, language: str) -> str:
     """Page Markdown made fit for a notebook: links to the site, site images as their text."""
 
     def link(match: re.Match) -> str:
-        return f"[{match['text']}]({site_link(match['target'], slug, language)})"
+        target = match["target"]
+        local_file = not target.startswith(("http://", "https://", "#")) and ".md" not in target
+        if local_file and match["text"].startswith(FIGURE[language].split("{", 1)[0]):
+            return match["text"]  # a figure that links to its full-size drawing: the description
+        return f"[{match['text']}]({site_link(target, slug, language)})"
 
     def image(match: re.Match) -> str:
         if match["target"].startswith(("http://", "https://")):
             return match[0]
+        if match["target"].endswith("#only-dark"):
+            return ""  # the same figure for the dark scheme: described once, by its light twin
         return FIGURE[language].format(alt=match["alt"])
 
     return _LINK.sub(link, _IMAGE.sub(image, text)).strip("\n")

@@ -5,8 +5,8 @@
 Each snippet runs once. An output block that still matches (including one that uses `...` on
 purpose) is left as it is; one that differs is replaced; an include without an output block
 gets one. Snippets that cannot run here (CUDA without a GPU) keep their blocks, and are listed;
-a new one gets a block saying that it has not run on a GPU yet, which fails on a CUDA machine
-until `make outputs` runs there.
+a new one gets a block saying, in the page's language, that it has not run on a GPU yet, which
+fails on a CUDA machine until `make outputs` runs there.
 Read the diff afterwards like any other change.
 """
 
@@ -21,8 +21,11 @@ def _indented(text: str, indent: str) -> str:
     return "".join(indent + line if line.strip() else line for line in text.splitlines(True))
 
 
-def rewrite(text: str, results: dict[str, snippets.Result]) -> tuple[str, int]:
-    """The page with its output blocks brought up to date, and how many blocks changed."""
+def rewrite(
+    text: str, results: dict[str, snippets.Result], language: str = project.DEFAULT_LANGUAGE
+) -> tuple[str, int]:
+    """The page (in `language`) with its output blocks brought up to date, and how many blocks
+    changed."""
     changed = 0
     # From the end backwards, so that earlier offsets stay valid.
     for found in reversed(pages.examples(text)):
@@ -31,9 +34,12 @@ def rewrite(text: str, results: dict[str, snippets.Result]) -> tuple[str, int]:
             continue
         output = found.output
         if result.status == "skipped":  # a GPU snippet on a machine without one
-            if output is not None:
+            # A recorded output stays; a placeholder is said in the page's language.
+            printed = snippets.gpu_pending(language)
+            if output is not None and (
+                not snippets.is_gpu_pending(output.body) or output.body == printed
+            ):
                 continue
-            printed = snippets.GPU_PENDING
         else:
             printed = result.stdout
         if output is not None:
@@ -58,7 +64,7 @@ def main() -> int:
     results = snippets.run(pages.wanted_snippets())
     total = 0
     for page, text in texts.items():
-        new, changed = rewrite(text, results)
+        new, changed = rewrite(text, results, project.language_of(page))
         if changed:
             page.write_text(new, encoding="utf-8")
             print(f"{page.relative_to(project.ROOT)}: {changed} output block(s) rewritten")

@@ -58,17 +58,23 @@ def replace_diagrams(markdown: str, url) -> str:
 
 
 def image_html(d: diagrams.Diagram, url) -> str:
+    """Both drawings inside one link to the full-size light drawing, which a phone can zoom
+    (the dark one would do as well; one link keeps one tab stop). The paragraph carries the
+    drawing's natural width, under which reading.css does not shrink it on a phone."""
     chinese = any("\u4e00" <= c <= "\u9fff" for c in d.title)
     alt = html.escape(d.title.rstrip(".。") + ("。" if chinese else ". ") + d.description)
     light = diagrams.svg_path(d.key, "light")
     size = diagrams.size_of(light.read_text(encoding="utf-8")) if light.is_file() else (0, 0)
     dims = f' width="{size[0]}" height="{size[1]}"' if all(size) else ""
+    width = f' style="--diagram-width: {size[0]}px"' if all(size) else ""
+    title = "打开原尺寸的图" if chinese else "Open the diagram at full size"
     return (
-        '<p class="diagram">'
+        f'<p class="diagram"{width}>'
+        f'<a class="diagram-link" href="{url(d.key, "light")}" title="{title}">'
         + "".join(
             f'<img src="{url(d.key, scheme)}#only-{scheme}" alt="{alt}"{dims} loading="lazy" '
             'decoding="async">'
             for scheme in diagrams.SCHEMES
         )
-        + "</p>"
+        + "</a></p>"
     )

@@ -7,6 +7,11 @@
    caption, else by the paragraph just before it, else by a generic word in the page's
    language. A wrapper that fits is left out of the tab order.
 
+   Code blocks: Material makes a code block that scrolls sideways focusable (tabindex="0") on
+   devices without touch only; on a touch phone with a keyboard or switch access the hidden end
+   of a line could not be reached (axe: scrollable-region-focusable). Here every block that
+   overflows gets tabindex="0" on any device.
+
    Search: Material's search box is a dialog (role="dialog") without a name (axe:
    aria-dialog-name); it gets the name of its input, which Material writes in the page's
    language ("Search" / "搜索"). */
@@ -29,6 +34,9 @@
       var input = dialog.querySelector(".md-search__input");
       var name = input && input.getAttribute("aria-label");
       if (name && !dialog.hasAttribute("aria-label")) dialog.setAttribute("aria-label", name);
+    });
+    document.querySelectorAll(".md-typeset pre > code").forEach(function (code) {
+      if (code.scrollWidth > code.clientWidth + 1) code.setAttribute("tabindex", "0");
     });
     document.querySelectorAll(".md-typeset__scrollwrap").forEach(function (wrap) {
       if (wrap.scrollWidth > wrap.clientWidth + 1) {
