@@ -1,7 +1,6 @@
 """tools/project.py states what mkdocs.yml states: the two must agree."""
 
-import re
-
+import pytest
 import yaml
 
 from tools import project
@@ -62,4 +61,17 @@ def test_urls():
     assert project.notebook_url("layers", "zh") == "zh/notebooks/layers/"
     assert project.notebook_path("layers", "zh").name == "layers.zh.ipynb"
     assert CONFIG.get("use_directory_urls", True), "page_url assumes directory URLs"
-    assert re.fullmatch(r"[a-z]{2}", project.language_of("docs/layers.zh.md"))
+
+
+@pytest.mark.parametrize(
+    ("path", "language"),
+    [
+        ("docs/layers.md", "en"),
+        ("docs/layers.zh.md", "zh"),
+        ("docs/notebooks/layers.ipynb", "en"),
+        ("docs/notebooks/layers.zh.ipynb", "zh"),
+        ("docs/generated/atlas.zh.md", "zh"),
+    ],
+)
+def test_language_of(path, language):
+    assert project.language_of(path) == language
