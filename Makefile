@@ -57,8 +57,12 @@ lint: build
 	$(BIN)/python -m tools.check.links site
 
 # The site is built once (site/): the link check reads it, and so do the tests that look at the
-# built pages (GUIDE_BUILT_SITE), the browser tests among them.
+# built pages (GUIDE_BUILT_SITE), the browser tests and tests/test_site.py among them. It is built
+# as the deploy build is, with a site_url (canonical links, the sitemap and the 404 pages depend on
+# it): the docs workflow sets the real address, anywhere else a stand-in below a path, as GitHub
+# project pages are. The lint and build steps of `make test` inherit it.
 # Two workers (pytest-xdist): the browser tests and the snippet checks run side by side.
+test: export GUIDE_SITE_URL ?= https://example.org/guide/
 test: lint
 	GUIDE_BUILT_SITE=site $(BIN)/python -m pytest -n 2 --dist loadgroup
 

@@ -38,6 +38,8 @@ _SNIPPET_TESTS = {"test_pages.py", "test_checker_can_fail.py"}
 
 
 def pytest_collection_modifyitems(config, items):
+    if not config.pluginmanager.hasplugin("xdist"):
+        return  # `-p no:xdist`: one process, and no xdist_group marker to declare
     for item in items:
         name = item.path.name
         if name in _SNIPPET_TESTS or item.path.suffix == ".md":

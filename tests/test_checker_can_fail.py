@@ -52,6 +52,20 @@ def test_a_hand_typed_python_block_is_rejected(tmp_path):
         _evaluate_all(page)
 
 
+@pytest.mark.parametrize(
+    ("quoted", "line"),
+    [
+        ('> ```python\n> --8<-- "snippets/layers/three_layers.py"\n> ```\n', 3),
+        ("> Typed by hand:\n>\n> ```python\n> print(1)\n> ```\n", 5),
+    ],
+    ids=["include", "hand-typed"],
+)
+def test_a_python_block_in_a_blockquote_is_rejected(tmp_path, quoted, line):
+    page = _page(tmp_path, "# Quoted { #quoted }\n\n" + quoted)
+    with pytest.raises(SybilFailure, match=rf"line {line}: a code block inside a blockquote"):
+        _evaluate_all(page)
+
+
 def test_an_include_without_output_is_rejected(tmp_path):
     page = _page(tmp_path, '```python\n--8<-- "snippets/layers/three_layers.py"\n```\n')
     with pytest.raises(SybilFailure, match="no ```text block"):
@@ -159,32 +173,44 @@ def test_make_outputs_marks_a_gpu_snippet_that_could_not_run():
 
 # --- the snippet runner says how a snippet failed ---------------------------------------------
 
+ENDINGS = {
+    "exit-code": ("import sys\nsys.exit(3)\n", "error", "exited with code 3"),
+    "segfault": ("import os, signal\nos.kill(os.getpid(), signal.SIGSEGV)\n", "error", "SIGSEGV"),
+    "sigkill": (
+        "import os, signal\nos.kill(os.getpid(), signal.SIGKILL)\n",
+        "error",
+        "out of memory",
+    ),
+    "exception": ("raise ValueError('boom')\n", "error", "exited with code 1"),
+    "timeout": ("import time\ntime.sleep(30)\n", "timeout", "limit of 1 s"),
+    "ok": ("print('fine')\n", "ok", ""),
+}
 
-@pytest.mark.parametrize(
-    ("code", "status", "how"),
-    [
-        ("import sys\nsys.exit(3)\n", "error", "exited with code 3"),
-        ("import os, signal\nos.kill(os.getpid(), signal.SIGSEGV)\n", "error", "SIGSEGV"),
-        ("import os, signal\nos.kill(os.getpid(), signal.SIGKILL)\n", "error", "out of memory"),
-        ("raise ValueError('boom')\n", "error", "exited with code 1"),
-        ("import time\ntime.sleep(30)\n", "timeout", "limit of 1 s"),
-        ("print('fine')\n", "ok", ""),
-    ],
-    ids=["exit-code", "segfault", "sigkill", "exception", "timeout", "ok"],
-)
-def test_the_runner_says_how_a_snippet_ended(tmp_path, monkeypatch, code, status, how):
-    snippet = tmp_path / "ending.py"
-    snippet.write_text(code)
-    monkeypatch.setenv(snippets.TIMEOUT_VARIABLE, "1")
-    result = snippets.run([str(snippet)])[str(snippet)]
+
+@pytest.fixture(scope="module")
+def endings(tmp_path_factory) -> dict[str, tuple[str, snippets.Result]]:
+    """Every program of ENDINGS run once, in one runner batch (one import of torch, not six)."""
+    folder = tmp_path_factory.mktemp("endings")
+    paths = {}
+    for name, (code, _, _) in ENDINGS.items():
+        paths[name] = folder / f"{name.replace('-', '_')}.py"
+        paths[name].write_text(code)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(snippets.TIMEOUT_VARIABLE, "1")
+        results = snippets.run([str(path) for path in paths.values()])
+    return {name: (str(path), results[str(path)]) for name, path in paths.items()}
+
+
+@pytest.mark.parametrize("name", ENDINGS)
+def test_the_runner_says_how_a_snippet_ended(endings, name):
+    _, status, how = ENDINGS[name]
+    snippet, result = endings[name]
     assert result.status == status
     assert how in result.how
     if status != "ok":
-        assert str(snippet) in result.how, "the message names the snippet"
+        assert snippet in result.how, "the message names the snippet"
 
 
-def test_a_traceback_reaches_the_report(tmp_path):
-    snippet = tmp_path / "raises.py"
-    snippet.write_text("raise ValueError('boom')\n")
-    result = snippets.run([str(snippet)])[str(snippet)]
+def test_a_traceback_reaches_the_report(endings):
+    _, result = endings["exception"]
     assert "ValueError: boom" in result.stderr

@@ -38,13 +38,18 @@ def parse(document: Document):
 def evaluate(example: Example) -> str | None:
     found: pages.Example = example.parsed
     where = f"line {found.code.line}"
+    if found.snippet is None and found.code.quoted:
+        return f"{where}: {pages.QUOTED_CODE}"
     if found.snippet is None:
         return (
             f"{where}: a python block that is not one snippet include. Put the code in "
             'snippets/<chapter>/<what_it_shows>.py and write --8<-- "snippets/..." instead.'
         )
+    if found.code.quoted:
+        return f"{where}: {pages.QUOTED_CODE}"
     if not (project.ROOT / found.snippet).is_file():
-        return f"{where}: the included snippet {found.snippet} does not exist"
+        missing = f"the included snippet {found.snippet} does not exist"
+        return f"{where}: {missing}{pages.near(found.snippet)}"
     if found.output is None:
         return (
             f"{where}: {found.snippet} has no ```text block right after it with its output "
@@ -60,10 +65,11 @@ def evaluate(example: Example) -> str | None:
     if found.output.body == snippets.GPU_PENDING:
         return f"{where}: {found.snippet} ran on a GPU; run `make outputs` here to record it"
     if not pages.matches(found.output.body, result.stdout):
+        first, diff = pages.output_diff(found.output, result.stdout)
         return (
-            f"{where}: the output of {found.snippet} differs from the page "
-            "(`make outputs` rewrites it from a real run)\n"
-            f"--- on the page\n{found.output.body}--- printed\n{result.stdout}"
+            f"line {first}: the output block of {found.snippet} (from line {found.output.line}) "
+            "differs from what the snippet printed; `make outputs` rewrites it from a real run, "
+            "or fix the snippet\n" + diff
         )
     return None
 
