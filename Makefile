@@ -2,6 +2,9 @@
 #              (ONLY=en or ONLY=zh: one language, for a faster rebuild after each edit)
 # make test    the whole check: a strict build of the site, lint (below), then pytest: snippet
 #              outputs in both languages, page structure, the other tests, the browser tests
+# make check PAGE=layers   the loop of editing one chapter (seconds, not minutes): its snippet
+#              outputs in both languages, its structure against its twin, its notebooks, and a
+#              strict build of one language (ONLY=zh for the Chinese one; default English)
 # make lint    ruff, actionlint and zizmor over the workflows, and a link check of the built site
 # make outputs rewrite every output block on every page from real runs of the snippets
 # make tables  regenerate docs/generated/ (the copy-semantics matrix) from real runs
@@ -31,7 +34,7 @@ READY := $(VENV)/.requirements-installed
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: serve test build lint outputs tables atlas bench notebooks diagrams lock versions \
+.PHONY: serve test check build lint outputs tables atlas bench notebooks diagrams lock versions \
 	gpu-record gpu-apply clean
 
 $(READY): requirements.txt
@@ -65,6 +68,10 @@ lint: build
 test: export GUIDE_SITE_URL ?= https://example.org/guide/
 test: lint
 	GUIDE_BUILT_SITE=site $(BIN)/python -m pytest -n 2 --dist loadgroup
+
+check: $(READY)
+	@test -n "$(PAGE)" || { echo "make check PAGE=<chapter>, e.g. make check PAGE=layers"; exit 2; }
+	$(BIN)/python -m tools.check.page $(PAGE) $(if $(ONLY),--only $(ONLY))
 
 outputs: $(READY)
 	$(BIN)/python -m tools.generate.outputs

@@ -2,8 +2,10 @@
 
 The parser turns each example of tools/pages.py (a python fence with the text fence after it)
 into one Sybil region. The evaluator compares what the snippet really prints with the text fence,
-doctest-style (`...` matches anything). The first evaluation runs every snippet that any page
-includes, once, in one batch (tools/snippets.py); both languages reuse that run.
+doctest-style (`...` matches anything). The first evaluation runs, once, in one batch
+(tools/snippets.py), every snippet that the pages pytest collected include (every page's, when
+it collected none), and the checker's own sample snippets (tests/data/snippets/); both
+languages reuse that run. `make check PAGE=<chapter>` thus runs that chapter's snippets only.
 """
 
 from __future__ import annotations
@@ -18,13 +20,31 @@ from tools import pages, project, snippets
 
 REQUIRE_CUDA = "GUIDE_REQUIRE_CUDA"  # set to 1 on the CUDA runner: a skipped GPU snippet fails
 
+SAMPLE_SNIPPETS = project.ROOT / "tests" / "data" / "snippets"  # tests/test_checker_can_fail.py
+
 _results: dict[str, snippets.Result] = {}
+_collected: set[Path] = set()  # the pages pytest collected (tests/conftest.py says which)
+
+
+def collected(page: Path) -> None:
+    _collected.add(Path(page))
+
+
+def _first_batch() -> set[str]:
+    if _collected:
+        texts = [page.read_text(encoding="utf-8") for page in sorted(_collected)]
+        wanted = {e.snippet for text in texts for e in pages.examples(text) if e.snippet}
+        wanted = {s for s in wanted if (project.ROOT / s).is_file()}
+    else:
+        wanted = set(pages.wanted_snippets())
+    samples = project.snippet_files(SAMPLE_SNIPPETS) if SAMPLE_SNIPPETS.is_dir() else []
+    return wanted | {p.relative_to(project.ROOT).as_posix() for p in samples}
 
 
 def result_of(snippet: str) -> snippets.Result:
-    """What a snippet printed. The first call runs every snippet the pages include."""
+    """What a snippet printed. The first call runs the whole batch (above)."""
     if snippet not in _results:
-        batch = set(pages.wanted_snippets()) - set(_results) if not _results else set()
+        batch = _first_batch() - set(_results) if not _results else set()
         _results.update(snippets.run(sorted(batch | {snippet})))
     return _results[snippet]
 
