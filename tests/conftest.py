@@ -119,6 +119,7 @@ def built_site(tmp_path_factory):
         return Path(os.environ[BUILT_SITE]).resolve()
     out = tmp_path_factory.mktemp("site")
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(out)]
+    # No --quiet: MkDocs then stops counting warnings, and --strict lets them pass.
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)]
     subprocess.run(command, cwd=project.ROOT, check=True, env=env, capture_output=True)
     return out

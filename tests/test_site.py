@@ -40,7 +40,8 @@ def deployed(tmp_path_factory) -> tuple[Path, str]:
         return Path(built).resolve(), site_url
     out = tmp_path_factory.mktemp("site-with-url")
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "GUIDE_SITE_URL": SITE_URL}
-    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(out)]
+    # No --quiet: MkDocs then stops counting warnings, and --strict lets them pass.
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)]
     subprocess.run(command, cwd=project.ROOT, check=True, env=env, capture_output=True)
     return out, SITE_URL
 

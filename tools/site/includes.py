@@ -24,7 +24,8 @@ def on_page_markdown(markdown, page, config, files):
         return markdown  # a notebook page: its code cells are snippet files, read as they are
     missing = pages.missing_includes(source.read_text(encoding="utf-8"))
     if missing:
-        where = source.relative_to(project.ROOT).as_posix()
+        inside = source.is_relative_to(project.ROOT)
+        where = source.relative_to(project.ROOT).as_posix() if inside else page.file.src_uri
         raise PluginError(
             "\n".join(
                 f"{where}:{line}: includes {path}, which does not exist{pages.near(path)}"
