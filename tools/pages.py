@@ -447,6 +447,13 @@ def matches(expected: str, printed: str) -> bool:
     return doctest.OutputChecker().check_output(expected, printed, doctest.ELLIPSIS)
 
 
+def lines_of(fence: Fence) -> str:
+    """ "lines 25-29": where a fence's body is on its page."""
+    first = fence.line + 1
+    last = first + max(len(fence.body.splitlines()), 1) - 1
+    return f"line {first}" if first == last else f"lines {first}-{last}"
+
+
 def output_diff(output: Fence, printed: str) -> tuple[int, str]:
     """(the page's line where an output block first differs from a run, a diff of the two).
 

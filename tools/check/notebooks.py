@@ -96,7 +96,7 @@ def output_differences(
         output = shown[snippet]
         now = ran.get(snippet)
         if now is not None and now.status == "ok" and now.stdout == printed:
-            page_mistakes.append(f"{snippet} (the output block at line {output.line + 1})")
+            page_mistakes.append(f"{snippet} (its output block, {pages.lines_of(output)})")
             continue
         line, diff = pages.output_diff(output, printed)
         problems.append(

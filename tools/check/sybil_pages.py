@@ -87,7 +87,7 @@ def evaluate(example: Example) -> str | None:
     if not pages.matches(found.output.body, result.stdout):
         first, diff = pages.output_diff(found.output, result.stdout)
         return (
-            f"line {first}: the output block of {found.snippet} (from line {found.output.line}) "
+            f"line {first}: the output block of {found.snippet} ({pages.lines_of(found.output)}) "
             "differs from what the snippet printed; `make outputs` rewrites it from a real run, "
             "or fix the snippet\n" + diff
         )
