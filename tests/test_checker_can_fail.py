@@ -166,6 +166,12 @@ def test_make_outputs_rewrites_wrong_blocks_adds_missing_ones_and_keeps_ellipses
     assert changed == 1 and f"\n    ```text\n    {first_line}" in new
 
 
+def test_make_outputs_leaves_a_blockquoted_include_alone():
+    snippet = "tests/data/snippets/slice_is_a_view.py"
+    quoted = f'> ```python\n> --8<-- "{snippet}"\n> ```\n'
+    assert rewrite(quoted, {snippet: snippets.Result("ok", "printed\n", "", 0.0)}) == (quoted, 0)
+
+
 def test_make_outputs_marks_a_gpu_snippet_that_could_not_run():
     snippet = "snippets/devices/some_gpu_snippet.py"
     skipped = {snippet: snippets.Result("skipped", "", snippets.NO_CUDA, 0.0)}

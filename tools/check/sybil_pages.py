@@ -58,15 +58,13 @@ def parse(document: Document):
 def evaluate(example: Example) -> str | None:
     found: pages.Example = example.parsed
     where = f"line {found.code.line}"
-    if found.snippet is None and found.code.quoted:
+    if found.code.quoted:
         return f"{where}: {pages.QUOTED_CODE}"
     if found.snippet is None:
         return (
             f"{where}: a python block that is not one snippet include. Put the code in "
             'snippets/<chapter>/<what_it_shows>.py and write --8<-- "snippets/..." instead.'
         )
-    if found.code.quoted:
-        return f"{where}: {pages.QUOTED_CODE}"
     if not (project.ROOT / found.snippet).is_file():
         missing = f"the included snippet {found.snippet} does not exist"
         return f"{where}: {missing}{pages.near(found.snippet)}"

@@ -27,6 +27,8 @@ def rewrite(text: str, results: dict[str, snippets.Result]) -> tuple[str, int]:
     changed = 0
     # From the end backwards, so that earlier offsets stay valid.
     for found in reversed(pages.examples(text)):
+        if found.code.quoted:
+            continue  # in a blockquote: the checker rejects it, and `> ` would be lost here
         result = results.get(found.snippet or "")
         if result is None or result.status not in ("ok", "skipped"):
             continue
