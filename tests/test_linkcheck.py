@@ -29,7 +29,8 @@ def test_missing_pages_anchors_and_absolute_paths_are_reported(tmp_path):
     ]
 
 
-def test_the_404_page_may_use_paths_from_the_site_root(tmp_path):
+def test_the_404_page_may_use_paths_from_the_site_root(tmp_path, monkeypatch):
+    monkeypatch.delenv("GUIDE_SITE_URL", raising=False)  # served at the host's root
     _page(tmp_path / "index.html", "")
     _page(tmp_path / "404.html", '<a href="/">home</a> <a href="/missing/">gone</a>')
     _page(tmp_path / "zh/index.html", "")
@@ -37,4 +38,17 @@ def test_the_404_page_may_use_paths_from_the_site_root(tmp_path):
     assert broken_links(tmp_path) == [
         "404.html: /missing/ (no such file)",
         "zh/404.html: /zh/gone/ (no such file)",
+    ]
+
+
+def test_below_a_path_the_404_page_uses_paths_below_it(tmp_path, monkeypatch):
+    """With a site_url below a path (GitHub project pages), the 404 pages' paths start there."""
+    monkeypatch.setenv("GUIDE_SITE_URL", "https://example.org/guide/")
+    _page(tmp_path / "index.html", "")
+    _page(tmp_path / "404.html", '<a href="/guide/">home</a> <a href="/">host root</a>')
+    _page(tmp_path / "zh/index.html", "")
+    _page(tmp_path / "zh/404.html", '<a href="/guide/zh/">home</a> <a href="/guide/zh/x/">x</a>')
+    assert broken_links(tmp_path) == [
+        "404.html: / (absolute path: breaks below a path)",
+        "zh/404.html: /guide/zh/x/ (no such file)",
     ]
