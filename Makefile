@@ -2,6 +2,9 @@
 #              (ONLY=en or ONLY=zh: one language, for a faster rebuild after each edit)
 # make test    the whole check: a strict build of the site, lint (below), then pytest: snippet
 #              outputs in both languages, page structure, the other tests, the browser tests
+# make check PAGE=layers   the loop of editing one chapter (seconds, not minutes): its snippet
+#              outputs in both languages, its structure against its twin, its notebooks, and a
+#              strict build of one language (ONLY=zh for the Chinese one; default English)
 # make lint    ruff, actionlint and zizmor over the workflows, and a link check of the built site
 # make outputs rewrite every output block on every page from real runs of the snippets, then the
 #              error and warning index that is read from them (docs/generated/errors.*) and the
@@ -33,7 +36,7 @@ READY := $(VENV)/.requirements-installed
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: serve test build lint outputs tables atlas bench notebooks diagrams lock versions \
+.PHONY: serve test check build lint outputs tables atlas bench notebooks diagrams lock versions \
 	gpu-record gpu-apply clean
 
 $(READY): requirements.txt
@@ -59,10 +62,18 @@ lint: build
 	$(BIN)/python -m tools.check.links site
 
 # The site is built once (site/): the link check reads it, and so do the tests that look at the
-# built pages (GUIDE_BUILT_SITE), the browser tests among them.
+# built pages (GUIDE_BUILT_SITE), the browser tests and tests/test_site.py among them. It is built
+# as the deploy build is, with a site_url (canonical links, the sitemap and the 404 pages depend on
+# it): the docs workflow sets the real address, anywhere else a stand-in below a path, as GitHub
+# project pages are. The lint and build steps of `make test` inherit it.
 # Two workers (pytest-xdist): the browser tests and the snippet checks run side by side.
+test: export GUIDE_SITE_URL ?= https://example.org/guide/
 test: lint
 	GUIDE_BUILT_SITE=site $(BIN)/python -m pytest -n 2 --dist loadgroup
+
+check: $(READY)
+	@test -n "$(PAGE)" || { echo "make check PAGE=<chapter>, e.g. make check PAGE=layers"; exit 2; }
+	$(BIN)/python -m tools.check.page $(PAGE) $(if $(ONLY),--only $(ONLY))
 
 outputs: $(READY)
 	$(BIN)/python -m tools.generate.outputs

@@ -1,7 +1,8 @@
 """The checks fail when they should: each test breaks a sample page (tests/data/) on purpose.
 
-The sample pages include real snippets. Each test first brings their output blocks up to date
-with `make outputs`' own rewrite, so that only the change a test makes can break them.
+The sample pages include two small snippets of their own (tests/data/snippets/), and their
+output blocks were written from what those programs evidently print, not by the checker or by
+`make outputs`: the up-to-date sample passes only if the checker agrees with a real run.
 """
 
 import pytest
@@ -20,35 +21,50 @@ def _evaluate_all(page):
         example.evaluate()
 
 
-def _current(text: str) -> str:
-    found = [e.snippet for e in pages.examples(text) if e.snippet]
-    return rewrite(text, {snippet: result_of(snippet) for snippet in found})[0]
-
-
 def _page(tmp_path, text=None, name="sample.md"):
     page = tmp_path / name
-    page.write_text(_current(SAMPLE.read_text(encoding="utf-8")) if text is None else text)
+    page.write_text(SAMPLE.read_text(encoding="utf-8") if text is None else text)
     return page
 
 
-def test_an_up_to_date_sample_passes(tmp_path):
-    _evaluate_all(_page(tmp_path))
+@pytest.mark.parametrize("sample", [SAMPLE, SAMPLE_ZH], ids=["en", "zh"])
+def test_an_up_to_date_sample_passes(tmp_path, sample):
+    _evaluate_all(_page(tmp_path, sample.read_text(encoding="utf-8")))
 
 
-def test_a_wrong_output_fails(tmp_path):
-    text = _current(SAMPLE.read_text(encoding="utf-8"))
+def test_a_wrong_output_fails_with_a_diff_at_the_line_that_differs(tmp_path):
+    text = SAMPLE.read_text(encoding="utf-8")
     first = pages.examples(text)[0].output
-    wrong = first.body.replace("True", "False", 1)
+    wrong = first.body.replace("10.", "11.", 1)
     assert wrong != first.body
     page = _page(tmp_path, text[: first.body_start] + wrong + text[first.body_end :])
-    with pytest.raises(SybilFailure, match="differs from the page"):
+    line = text[: first.body_start].count("\n") + 2  # the block's second line holds the change
+    with pytest.raises(SybilFailure) as failure:
         _evaluate_all(page)
+    message = str(failure.value)
+    assert f"line {line}: the output block of tests/data/snippets/slice_is_a_view.py" in message
+    assert f"- {line:>4}  a after writing b[0]: tensor([ 0., 11.,  2.,  3.])" in message
+    assert "+       a after writing b[0]: tensor([ 0., 10.,  2.,  3.])" in message
 
 
 def test_a_hand_typed_python_block_is_rejected(tmp_path):
     extra = "\n```python\nimport torch\nprint(torch.ones(1))\n```\n\n```text\ntensor([1.])\n```\n"
-    page = _page(tmp_path, _current(SAMPLE.read_text(encoding="utf-8")) + extra)
+    page = _page(tmp_path, SAMPLE.read_text(encoding="utf-8") + extra)
     with pytest.raises(SybilFailure, match="not one snippet include"):
+        _evaluate_all(page)
+
+
+@pytest.mark.parametrize(
+    ("quoted", "line"),
+    [
+        ('> ```python\n> --8<-- "snippets/layers/three_layers.py"\n> ```\n', 3),
+        ("> Typed by hand:\n>\n> ```python\n> print(1)\n> ```\n", 5),
+    ],
+    ids=["include", "hand-typed"],
+)
+def test_a_python_block_in_a_blockquote_is_rejected(tmp_path, quoted, line):
+    page = _page(tmp_path, "# Quoted { #quoted }\n\n" + quoted)
+    with pytest.raises(SybilFailure, match=rf"line {line}: a code block inside a blockquote"):
         _evaluate_all(page)
 
 
@@ -103,7 +119,7 @@ def test_the_samples_are_translations_of_each_other():
         ("{ #second }", "{ #di-er-jie }"),  # an anchor
         ('!!! warning "小心"', '!!! note "小心"'),  # an admonition's kind
         ('=== "二"\n\n    另一个标签页。\n\n', ""),  # a tab
-        ("snippets/layers/three_layers.py", "snippets/layers/slice_offset.py"),  # an include
+        ("tests/data/snippets/clone_is_a_copy.py", "snippets/layers/slice_offset.py"),  # include
         ("```mermaid\nflowchart LR\n    a --> b\n```\n", ""),  # a diagram
     ],
 )
@@ -116,7 +132,9 @@ def test_translations_out_of_step_are_detected(change, replacement):
 
 def test_different_outputs_are_out_of_step():
     english, chinese = SAMPLE.read_text(encoding="utf-8"), SAMPLE_ZH.read_text(encoding="utf-8")
-    assert pages.structure_difference(english, chinese.replace("stale", "fresh", 1)) is not None
+    changed = chinese.replace("True", "False", 1)
+    assert changed != chinese
+    assert pages.structure_difference(english, changed) is not None
 
 
 def test_a_snippet_missing_from_one_language_is_detected(tmp_path):
@@ -148,6 +166,12 @@ def test_make_outputs_rewrites_wrong_blocks_adds_missing_ones_and_keeps_ellipses
     assert changed == 1 and f"\n    ```text\n    {first_line}" in new
 
 
+def test_make_outputs_leaves_a_blockquoted_include_alone():
+    snippet = "tests/data/snippets/slice_is_a_view.py"
+    quoted = f'> ```python\n> --8<-- "{snippet}"\n> ```\n'
+    assert rewrite(quoted, {snippet: snippets.Result("ok", "printed\n", "", 0.0)}) == (quoted, 0)
+
+
 def test_make_outputs_marks_a_gpu_snippet_that_could_not_run():
     snippet = "snippets/devices/some_gpu_snippet.py"
     skipped = {snippet: snippets.Result("skipped", "", snippets.NO_CUDA, 0.0)}
@@ -167,32 +191,44 @@ def test_make_outputs_marks_a_gpu_snippet_that_could_not_run():
 
 # --- the snippet runner says how a snippet failed ---------------------------------------------
 
+ENDINGS = {
+    "exit-code": ("import sys\nsys.exit(3)\n", "error", "exited with code 3"),
+    "segfault": ("import os, signal\nos.kill(os.getpid(), signal.SIGSEGV)\n", "error", "SIGSEGV"),
+    "sigkill": (
+        "import os, signal\nos.kill(os.getpid(), signal.SIGKILL)\n",
+        "error",
+        "out of memory",
+    ),
+    "exception": ("raise ValueError('boom')\n", "error", "exited with code 1"),
+    "timeout": ("import time\ntime.sleep(30)\n", "timeout", "limit of 1 s"),
+    "ok": ("print('fine')\n", "ok", ""),
+}
 
-@pytest.mark.parametrize(
-    ("code", "status", "how"),
-    [
-        ("import sys\nsys.exit(3)\n", "error", "exited with code 3"),
-        ("import os, signal\nos.kill(os.getpid(), signal.SIGSEGV)\n", "error", "SIGSEGV"),
-        ("import os, signal\nos.kill(os.getpid(), signal.SIGKILL)\n", "error", "out of memory"),
-        ("raise ValueError('boom')\n", "error", "exited with code 1"),
-        ("import time\ntime.sleep(30)\n", "timeout", "limit of 1 s"),
-        ("print('fine')\n", "ok", ""),
-    ],
-    ids=["exit-code", "segfault", "sigkill", "exception", "timeout", "ok"],
-)
-def test_the_runner_says_how_a_snippet_ended(tmp_path, monkeypatch, code, status, how):
-    snippet = tmp_path / "ending.py"
-    snippet.write_text(code)
-    monkeypatch.setenv(snippets.TIMEOUT_VARIABLE, "1")
-    result = snippets.run([str(snippet)])[str(snippet)]
+
+@pytest.fixture(scope="module")
+def endings(tmp_path_factory) -> dict[str, tuple[str, snippets.Result]]:
+    """Every program of ENDINGS run once, in one runner batch (one import of torch, not six)."""
+    folder = tmp_path_factory.mktemp("endings")
+    paths = {}
+    for name, (code, _, _) in ENDINGS.items():
+        paths[name] = folder / f"{name.replace('-', '_')}.py"
+        paths[name].write_text(code)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(snippets.TIMEOUT_VARIABLE, "1")
+        results = snippets.run([str(path) for path in paths.values()])
+    return {name: (str(path), results[str(path)]) for name, path in paths.items()}
+
+
+@pytest.mark.parametrize("name", ENDINGS)
+def test_the_runner_says_how_a_snippet_ended(endings, name):
+    _, status, how = ENDINGS[name]
+    snippet, result = endings[name]
     assert result.status == status
     assert how in result.how
     if status != "ok":
-        assert str(snippet) in result.how, "the message names the snippet"
+        assert snippet in result.how, "the message names the snippet"
 
 
-def test_a_traceback_reaches_the_report(tmp_path):
-    snippet = tmp_path / "raises.py"
-    snippet.write_text("raise ValueError('boom')\n")
-    result = snippets.run([str(snippet)])[str(snippet)]
+def test_a_traceback_reaches_the_report(endings):
+    _, result = endings["exception"]
     assert "ValueError: boom" in result.stderr

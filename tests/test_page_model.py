@@ -44,12 +44,15 @@ def test_headings_carry_their_anchors():
 def test_examples_pair_each_include_with_its_output_even_when_indented():
     found = pages.examples(SAMPLE)
     assert [e.snippet for e in found] == [
-        "snippets/assignment/same_object.py",
-        "snippets/layers/three_layers.py",
+        "tests/data/snippets/slice_is_a_view.py",
+        "tests/data/snippets/clone_is_a_copy.py",
     ]
-    assert all(e.output is not None and e.output.body == "stale\n" for e in found)
+    first = "c shares a's storage: False\n"
+    assert all(e.output is not None for e in found)
+    assert found[1].output.body == first + "a after writing c[0]: tensor([0., 1., 2., 3.])\n"
     assert all(e.output.indent == "    " for e in found)
-    assert SAMPLE[found[1].output.body_start : found[1].output.body_end] == "    stale\n"
+    body = SAMPLE[found[1].output.body_start : found[1].output.body_end]
+    assert body.startswith("    " + first + "    a after writing c[0]")
 
 
 def test_an_output_must_follow_its_include_directly():

@@ -30,10 +30,11 @@ def test_every_page_exists_in_both_languages(page):
 @pytest.mark.parametrize("page", ENGLISH, ids=_id)
 def test_translations_have_the_same_structure(page):
     translation = project.translation_of(page)
+    names = (f"docs/{_id(page)}", f"docs/{_id(translation)}")
     difference = pages.structure_difference(
-        page.read_text(encoding="utf-8"), translation.read_text(encoding="utf-8")
+        page.read_text(encoding="utf-8"), translation.read_text(encoding="utf-8"), names
     )
-    assert difference is None, f"{_id(page)} vs {_id(translation)}: {difference}"
+    assert difference is None, f"the two languages are out of step: {difference}"
 
 
 @pytest.mark.parametrize("page", PAGES, ids=_id)
@@ -46,16 +47,32 @@ def test_every_heading_has_a_unique_explicit_anchor(page):
 
 
 def test_every_snippet_is_shown_in_both_languages():
-    assert pages.unshown_snippets() == []
+    unshown = pages.unshown_snippets()
+    assert not unshown, "snippets that a language never includes:\n" + "\n".join(unshown)
+
+
+# A python fence as MkDocs finds one: at any indentation, in a blockquote (`> `) too.
+PYTHON_FENCE = re.compile(r"^[ ]*(?:>[ ]?)*[ ]*(?:`{3,}|~{3,})[ ]*\{?\.?python\b", flags=re.M)
+
+
+def _python_blocks_checked(page) -> tuple[int, int]:
+    """(python fences a plain regex counts, examples the checker's parser makes of them)."""
+    expected = len(PYTHON_FENCE.findall(page.read_text(encoding="utf-8")))
+    return expected, len(list(make_sybil(page.parent).parse(page).examples()))
 
 
 @pytest.mark.parametrize("page", PAGES, ids=_id)
 def test_sybil_finds_every_python_block(page):
     """Counted with a plain regex, independently of the lexer the parser uses."""
-    text = page.read_text(encoding="utf-8")
-    expected = len(re.findall(r"^[ ]*(?:`{3,}|~{3,})[ ]*\{?\.?python\b", text, flags=re.M))
-    document = make_sybil().parse(page)
-    assert len(list(document.examples())) == expected
+    expected, found = _python_blocks_checked(page)
+    assert found == expected, f"{expected} python blocks on the page, {found} checked"
+
+
+def test_sybil_finds_a_python_block_in_a_blockquote():
+    """The case the count above exists for (tests/data/quoted.md), which a sample keeps."""
+    expected, found = _python_blocks_checked(project.ROOT / "tests" / "data" / "quoted.md")
+    assert expected == 3
+    assert found == expected, f"{expected} python blocks on the page, {found} checked"
 
 
 @pytest.mark.parametrize("snippet", project.snippet_files(), ids=lambda p: p.stem)

@@ -1,7 +1,12 @@
 """tools/project.py states what mkdocs.yml states: the two must agree."""
 
-import re
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
 
+import pytest
 import yaml
 
 from tools import project
@@ -62,4 +67,104 @@ def test_urls():
     assert project.notebook_url("layers", "zh") == "zh/notebooks/layers/"
     assert project.notebook_path("layers", "zh").name == "layers.zh.ipynb"
     assert CONFIG.get("use_directory_urls", True), "page_url assumes directory URLs"
-    assert re.fullmatch(r"[a-z]{2}", project.language_of("docs/layers.zh.md"))
+
+
+@pytest.mark.parametrize(
+    ("path", "language"),
+    [
+        ("docs/layers.md", "en"),
+        ("docs/layers.zh.md", "zh"),
+        ("docs/notebooks/layers.ipynb", "en"),
+        ("docs/notebooks/layers.zh.ipynb", "zh"),
+        ("docs/generated/atlas.zh.md", "zh"),
+    ],
+)
+def test_language_of(path, language):
+    assert project.language_of(path) == language
+
+
+# --- the site's hooks: their order (mkdocs.yml says why, README.md "The site's hooks") ---------
+
+# Hooks of one event run in the order mkdocs.yml lists them: for a page's Markdown, these must.
+MARKDOWN_HOOKS_IN_ORDER = [
+    "tools/site/includes.py",  # first: a missing include stops the build before any hook reads
+    "tools/site/notebook_pages.py",  # the notebook offer after the opening paragraph ...
+    "tools/site/descriptions.py",  # ... which becomes the description
+    "tools/site/versions_line.py",  # last: its line under the title is no description
+]
+
+
+def _hook(path: str):
+    spec = importlib.util.spec_from_file_location(f"guide_hook_{Path(path).stem}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _priority(function) -> float:
+    return getattr(function, "mkdocs_priority", 0)  # mkdocs.plugins.event_priority sets it
+
+
+def test_the_hooks_that_read_a_page_s_markdown_run_in_the_order_they_need():
+    hooks = CONFIG["hooks"]
+    assert set(MARKDOWN_HOOKS_IN_ORDER) <= set(hooks), hooks
+    positions = [hooks.index(hook) for hook in MARKDOWN_HOOKS_IN_ORDER]
+    assert positions == sorted(positions), f"mkdocs.yml lists the hooks as {hooks}"
+    for hook in hooks:
+        if hasattr(_hook(hook), "on_page_markdown"):
+            assert _priority(_hook(hook).on_page_markdown) == 0, f"{hook}: order by list only"
+
+
+def test_the_hooks_run_after_mkdocs_static_i18n_where_they_need_its_work():
+    from mkdocs_static_i18n.plugin import I18n
+
+    notebook_pages = _hook("tools/site/notebook_pages.py")
+    language_links = _hook("tools/site/language_links.py")
+    search = _hook("tools/site/search_per_language.py")
+    not_found = _hook("tools/site/not_found.py")
+    # i18n has rebuilt the files of every language (a notebook would be an asset otherwise).
+    assert _priority(notebook_pages.on_files) < _priority(I18n.on_files)
+    # i18n has written the last language's sitemap and merged the search indexes.
+    assert _priority(language_links.on_post_build) < _priority(I18n.on_post_build)
+    assert _priority(search.on_post_build) < _priority(I18n.on_post_build)
+    # The 404 page is written to its language's folder after the other hooks changed it.
+    others = [language_links.on_post_template, search.on_post_template]
+    assert all(_priority(not_found.on_post_template) < _priority(f) for f in others)
+
+
+# --- the strict build stops at a broken link or include, naming the page -----------------------
+
+
+def _build(tmp_path, page: str, **config) -> subprocess.CompletedProcess:
+    """A strict build of a one-page site (plus other.md) with mkdocs.yml's `validation:`."""
+    docs = tmp_path / "docs"
+    docs.mkdir(parents=True)
+    (docs / "index.md").write_text(page, encoding="utf-8")
+    (docs / "other.md").write_text("# Other { #other }\n", encoding="utf-8")
+    settings = {
+        "site_name": "t",
+        "docs_dir": str(docs),
+        "strict": True,
+        "validation": CONFIG["validation"],
+        "markdown_extensions": ["attr_list"],
+        **config,
+    }
+    (tmp_path / "mkdocs.yml").write_text(yaml.safe_dump(settings), encoding="utf-8")
+    command = [sys.executable, "-m", "mkdocs", "build", "-f", str(tmp_path / "mkdocs.yml")]
+    command += ["-d", str(tmp_path / "site")]
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    return subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+
+
+def test_a_link_to_a_missing_anchor_fails_the_build_naming_the_page(tmp_path):
+    done = _build(tmp_path, "# Home { #home }\n\nSee [there](other.md#nowhere).\n")
+    assert done.returncode != 0
+    assert "'index.md' contains a link 'other.md#nowhere'" in done.stderr, done.stderr
+    assert _build(tmp_path / "fixed", "# Home\n\nSee [there](other.md#other).\n").returncode == 0
+
+
+def test_an_include_of_a_missing_file_fails_the_build_with_page_and_line(tmp_path):
+    page = '# Home\n\n```python\n--8<-- "snippets/nowhere/missing.py"\n```\n'
+    done = _build(tmp_path, page, hooks=[str(project.ROOT / "tools" / "site" / "includes.py")])
+    assert done.returncode != 0
+    assert "index.md:4: includes snippets/nowhere/missing.py, which does not exist" in done.stderr

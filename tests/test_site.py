@@ -2,8 +2,10 @@
 404 pages, the sitemap's hreflang alternates, canonical links and descriptions.
 
 These read the HTML of a site built with a site_url, as the deploy build is: the site that
-`make test` built when GUIDE_SITE_URL is set (the docs workflow), else one built here once, below
-https://example.org/guide/ (a path below the host, as GitHub project pages are).
+`make test` built (GUIDE_BUILT_SITE, with the GUIDE_SITE_URL it was built with: the docs
+workflow's real address, else the Makefile's stand-in https://example.org/guide/), else one
+built here once below https://example.org/guide/ (a path below the host, as GitHub project pages
+are).
 """
 
 from __future__ import annotations
@@ -33,13 +35,24 @@ XHTML = "{http://www.w3.org/1999/xhtml}"
 @pytest.fixture(scope="session")
 def deployed(tmp_path_factory) -> tuple[Path, str]:
     """(the site's folder, its site_url): a build with a site_url, made once per session."""
-    if os.environ.get("GUIDE_BUILT_SITE") and os.environ.get("GUIDE_SITE_URL"):
-        return Path(os.environ["GUIDE_BUILT_SITE"]).resolve(), os.environ["GUIDE_SITE_URL"]
+    built, site_url = os.environ.get("GUIDE_BUILT_SITE"), os.environ.get("GUIDE_SITE_URL")
+    if built and site_url and _built_with(Path(built), site_url):
+        return Path(built).resolve(), site_url
     out = tmp_path_factory.mktemp("site-with-url")
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "GUIDE_SITE_URL": SITE_URL}
-    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(out)]
+    # No --quiet: MkDocs then stops counting warnings, and --strict lets them pass.
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)]
     subprocess.run(command, cwd=project.ROOT, check=True, env=env, capture_output=True)
     return out, SITE_URL
+
+
+def _built_with(site: Path, site_url: str) -> bool:
+    """Whether the site in that folder was built with that site_url (its sitemap says so)."""
+    sitemap = site / "sitemap.xml"
+    if not sitemap.is_file():
+        return False
+    first = ET.parse(sitemap).getroot().find(f"{SITEMAP}url/{SITEMAP}loc")
+    return first is not None and (first.text or "").startswith(site_url)
 
 
 class _Head(HTMLParser):

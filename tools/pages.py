@@ -7,14 +7,18 @@ rewriter (`make outputs`), the notebook builder (`make notebooks`) and the site 
 A page is read into blocks, in order: headings (with their `{ #anchor }`), paragraphs, lists,
 tables, fenced code blocks, text includes (`--8<-- "docs/generated/..."` outside a fence), and
 two containers whose body is indented by four spaces: admonitions (`!!! note "Title"`,
-`??? warning`) and content tabs (`=== "Label"`). A python fence that is exactly one snippet
-include, with the text fence right after it, is an *example*: the snippet and the output the
-page claims it prints. Offsets are kept so that the rewriter can replace an output in place.
+`??? warning`) and content tabs (`=== "Label"`). A blockquote (`> ...`) is a paragraph whose
+fences are kept too, marked as quoted: MkDocs renders a fence inside a quote, but the checker
+rejects a python one (its output could not be rewritten in place). A python fence that is
+exactly one snippet include, with the text fence right after it, is an *example*: the snippet
+and the output the page claims it prints. Offsets are kept so that the rewriter can replace
+an output in place.
 Nothing here runs code, and nothing here imports more than the standard library.
 """
 
 from __future__ import annotations
 
+import difflib
 import doctest
 import re
 from collections.abc import Iterator
@@ -33,6 +37,11 @@ _ADMONITION = re.compile(
 )
 _TAB = re.compile(r'^===\+?[ ]+"(?P<label>[^"]*)"[ ]*$')
 _LIST_ITEM = re.compile(r"^(?:[-*+]|\d+[.)])[ ]+")
+_QUOTE = re.compile(r"^(?:>[ ]?)+")
+QUOTED_CODE = (
+    "a code block inside a blockquote (`> ```python`) is shown by MkDocs but cannot be checked: "
+    "take it out of the quote (an admonition, `!!! note`, can hold a checked snippet include)"
+)
 
 
 # --- blocks -----------------------------------------------------------------------------------
@@ -66,6 +75,17 @@ class Paragraph(Block):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Quote(Paragraph):
+    """A blockquote: read as a paragraph, with the code blocks inside it (each `quoted`)."""
+
+    fences: tuple[Fence, ...] = ()
+
+    @property
+    def children(self) -> tuple[Block, ...]:
+        return self.fences
+
+
+@dataclass(frozen=True, kw_only=True)
 class ListBlock(Block):
     fences: tuple[Fence, ...] = ()  # code blocks inside its items, in order
 
@@ -92,6 +112,7 @@ class Fence(Block):
     body: str  # content with the fence's indentation removed, ending in a newline if not empty
     body_start: int
     body_end: int
+    quoted: bool = False  # inside a blockquote: body and offsets are not the page's own text
 
     @property
     def lang(self) -> str:
@@ -190,6 +211,11 @@ def _kind(lines: _Lines, line: str, i: int, stop: int, indent: int):
         return _heading, i + 1
     if _INCLUDE.match(line):
         return _text_include, i + 1
+    if _QUOTE.match(line):
+        j = i + 1
+        while j < stop and not lines.blank(j):
+            j += 1
+        return _quote, j
     if line.startswith("|"):
         j = i + 1
         while j < stop and lines.content(j, indent).startswith("|"):
@@ -209,6 +235,7 @@ def _starts_block(line: str) -> bool:
         or _HEADING.match(line)
         or _ADMONITION.match(line)
         or _TAB.match(line)
+        or _QUOTE.match(line)
     )
 
 
@@ -289,6 +316,42 @@ def _list(lines: _Lines, i: int, j: int, indent: int) -> ListBlock:
         else:
             k += 1
     return ListBlock(**_common(lines, i, j, indent), fences=tuple(inner))
+
+
+def _quote(lines: _Lines, i: int, j: int, indent: int) -> Quote:
+    """A blockquote from line i to j: its fences, found in its lines without the `>` markers."""
+    inner = []
+    for k in range(i, j):
+        line = lines.content(k, indent)
+        inner.append(line[_QUOTE.match(line).end() :] if _QUOTE.match(line) else line)
+    found, k = [], 0
+    while k < len(inner):
+        opening = _FENCE_OPEN.match(inner[k])
+        if not opening:
+            k += 1
+            continue
+        char, size = opening["fence"][0], len(opening["fence"])
+        closing = re.compile(rf"^[ ]*{re.escape(char)}{{{size},}}[ ]*$")
+        end = next((m for m in range(k + 1, len(inner)) if closing.match(inner[m])), None)
+        last = len(inner) if end is None else end + 1  # an unclosed fence ends with the quote
+        pad = len(opening["pad"])
+        body = "".join(line[pad:] + "\n" for line in inner[k + 1 : min(last, end or last)])
+        found.append(
+            Fence(
+                start=lines.offsets[i + k],
+                end=lines.offsets[i + last],
+                line=i + k + 1,
+                indent=lines.raw[i + k][: lines.depth(i + k)],
+                text="".join(line + "\n" for line in inner[k:last]),
+                info=opening["info"],
+                body=body,
+                body_start=lines.offsets[i + k + 1],
+                body_end=lines.offsets[i + (end if end is not None else last)],
+                quoted=True,
+            )
+        )
+        k = last
+    return Quote(**_common(lines, i, j, indent), fences=tuple(found))
 
 
 def _heading(lines: _Lines, i: int, j: int, indent: int) -> Heading:
@@ -384,31 +447,100 @@ def matches(expected: str, printed: str) -> bool:
     return doctest.OutputChecker().check_output(expected, printed, doctest.ELLIPSIS)
 
 
+def lines_of(fence: Fence) -> str:
+    """ "lines 25-29": where a fence's body is on its page."""
+    first = fence.line + 1
+    last = first + max(len(fence.body.splitlines()), 1) - 1
+    return f"line {first}" if first == last else f"lines {first}-{last}"
+
+
+def output_diff(output: Fence, printed: str) -> tuple[int, str]:
+    """(the page's line where an output block first differs from a run, a diff of the two).
+
+    Lines of the page keep their page line numbers; `?` marks the characters that differ.
+    """
+    expected, actual = output.body.splitlines(), printed.splitlines()
+    first_line = output.line + 1  # the output block's first line, below its ```text fence
+    matcher = difflib.SequenceMatcher(a=expected, b=actual, autojunk=False)
+    out = ["  line  (- on the page, + printed)"]
+    first = None
+    for group in matcher.get_grouped_opcodes(1):
+        if len(out) > 1:
+            out.append("   ...")
+        for tag, i1, i2, j1, j2 in group:
+            if tag == "equal":
+                out += [f"  {first_line + i:>4}  {expected[i]}" for i in range(i1, i2)]
+                continue
+            first = first_line + i1 if first is None else first
+            out += [f"- {first_line + i:>4}  {expected[i]}" for i in range(i1, i2)]
+            for k, j in enumerate(range(j1, j2)):
+                out.append(f"+       {actual[j]}")
+                if tag == "replace" and i2 - i1 == j2 - j1:
+                    out.append("?       " + _carets(expected[i1 + k], actual[j]))
+    if first is None:  # equal line by line: the difference is in the final newline or spaces
+        first = first_line
+        out.append("  (the lines are the same but for trailing newlines or spaces)")
+    return first, "\n".join(out)
+
+
+def _carets(old: str, new: str) -> str:
+    marks = [" "] * len(new)
+    for tag, _, _, j1, j2 in difflib.SequenceMatcher(a=old, b=new, autojunk=False).get_opcodes():
+        if tag != "equal":
+            for j in range(j1, max(j2, j1 + 1)):
+                if j < len(marks):
+                    marks[j] = "^"
+                else:
+                    marks.append("^")
+    return "".join(marks).rstrip()
+
+
+def near(snippet: str) -> str:
+    """ " (did you mean snippets/x/y.py?)" for a missing included file with a close name."""
+    folder = project.ROOT / snippet
+    while not folder.is_dir() and folder != project.ROOT:
+        folder = folder.parent
+    if folder == project.ROOT:
+        folder = project.SNIPPETS
+    suffix = Path(snippet).suffix or ".py"
+    names = [p.relative_to(project.ROOT).as_posix() for p in folder.rglob(f"*{suffix}")]
+    close = difflib.get_close_matches(snippet, names, n=1, cutoff=0.75)
+    return f" (did you mean {close[0]}?)" if close else ""
+
+
 def structure(text: str) -> list[tuple[str, str]]:
     """The language-independent skeleton of a page, in order.
 
     Two translations of a page must have the same skeleton: the same snippets with the same
     outputs, the same anchors, admonition kinds, content tabs, text includes and diagrams.
     """
-    items: list[tuple[str, str]] = []
+    return [item for item, _ in _skeleton(text)]
+
+
+def _skeleton(text: str) -> list[tuple[tuple[str, str], int]]:
+    """structure(), each item with the line of the page it comes from."""
+    items: list[tuple[tuple[str, str], int]] = []
     for block in walk(blocks(text)):
         if isinstance(block, Fence):
             if block.lang == "python":
-                items.append(("include", block.include or "<hand-typed code>"))
+                item = ("include", block.include or "<hand-typed code>")
             elif block.lang == "text":
                 # The not-run-on-a-GPU block is said in each page's own language.
                 pending = snippets.is_gpu_pending(block.body)
-                items.append(("output", "<not run on a GPU yet>" if pending else block.body))
+                item = ("output", "<not run on a GPU yet>" if pending else block.body)
             else:
-                items.append(("fence", block.lang))
+                item = ("fence", block.lang)
         elif isinstance(block, Heading):
-            items.append(("anchor", block.anchor or "<none>"))
+            item = ("anchor", block.anchor or "<none>")
         elif isinstance(block, Admonition):
-            items.append(("admonition", block.kind))
+            item = ("admonition", block.kind)
         elif isinstance(block, Tab):
-            items.append(("tab", ""))
+            item = ("tab", "")
         elif isinstance(block, TextInclude):
-            items.append(("text include", _language_neutral(block.path)))
+            item = ("text include", _language_neutral(block.path))
+        else:
+            continue
+        items.append((item, block.line))
     return items
 
 
@@ -419,15 +551,56 @@ def _language_neutral(path: str) -> str:
     return path
 
 
-def structure_difference(page: str, translation: str) -> str | None:
-    """Where two translations of a page stop having the same skeleton, or None."""
-    one, other = structure(page), structure(translation)
-    for position, (mine, theirs) in enumerate(zip(one, other, strict=False)):
-        if mine != theirs:
-            return f"item {position + 1}: {mine!r} here, {theirs!r} in the translation"
-    if len(one) != len(other):
-        return f"{len(one)} items here, {len(other)} in the translation"
-    return None
+def structure_difference(
+    page: str, translation: str, names: tuple[str, str] = ("the page", "the translation")
+) -> str | None:
+    """Where two translations of a page stop having the same skeleton, or None.
+
+    Names both files (`names`) with the lines where they part: what one has that the other
+    lacks, or what each has in place of the other's, and what the two still share before it.
+    """
+    one, other = _skeleton(page), _skeleton(translation)
+    a, b = [item for item, _ in one], [item for item, _ in other]
+    if a == b:
+        return None
+    tag, i1, i2, j1, j2 = next(
+        op
+        for op in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes()
+        if op[0] != "equal"
+    )
+
+    def where(items, k, name):
+        return f"{name}:{items[k][1]}" if k < len(items) else f"the end of {name}"
+
+    def shown(items, lo, hi):
+        listed = ", ".join(_show(item) for item, _ in items[lo : min(hi, lo + 3)])
+        return listed + (f" and {hi - lo - 3} more" if hi - lo > 3 else "")
+
+    mine, theirs = names
+    if tag == "delete":
+        return (
+            f"{where(one, i1, mine)} has {shown(one, i1, i2)}, which {theirs} lacks "
+            f"(it would come before {where(other, j1, theirs)})"
+        )
+    if tag == "insert":
+        return (
+            f"{where(other, j1, theirs)} has {shown(other, j1, j2)}, which {mine} lacks "
+            f"(it would come before {where(one, i1, mine)})"
+        )
+    return (
+        f"{where(one, i1, mine)} has {shown(one, i1, i2)}; in its place "
+        f"{where(other, j1, theirs)} has {shown(other, j1, j2)}"
+    )
+
+
+def _show(item: tuple[str, str]) -> str:
+    kind, value = item
+    if kind == "output":
+        first = value.splitlines()[0] if value.strip() else ""
+        return f"an output block ({first[:50]!r}{', ...' if value.count(chr(10)) > 1 else ''})"
+    if kind == "tab":
+        return "a content tab"
+    return f"{kind} {value}"
 
 
 def unshown_snippets(docs: Path = project.DOCS, snippets: Path = project.SNIPPETS) -> list[str]:
@@ -447,7 +620,10 @@ def unshown_snippets(docs: Path = project.DOCS, snippets: Path = project.SNIPPET
 
 
 def wanted_snippets(docs: Path = project.DOCS) -> list[str]:
-    """Every snippet some page includes and that exists, relative to the project root."""
+    """Every snippet some page includes and that exists, relative to the project root.
+
+    An include of a file that does not exist is left out here: missing_includes() lists them.
+    """
     wanted = {
         found.snippet
         for page in project.pages(docs)
@@ -455,3 +631,17 @@ def wanted_snippets(docs: Path = project.DOCS) -> list[str]:
         if found.snippet and (project.ROOT / found.snippet).is_file()
     }
     return sorted(wanted)
+
+
+def missing_includes(text: str) -> list[tuple[int, str]]:
+    """(line, path) of each `--8<--` include on a page, in a code block or not, whose file is
+    missing (paths relative to the project root, as pymdownx.snippets' base_path has them)."""
+    found = []
+    for block in walk(blocks(text)):
+        path, line = (block.path, block.line) if isinstance(block, TextInclude) else (None, 0)
+        if isinstance(block, Fence) and block.include:
+            blank = len(block.body) - len(block.body.lstrip("\n"))  # blank lines above it
+            path, line = block.include, block.line + 1 + blank
+        if path and not (project.ROOT / path).is_file():
+            found.append((line, path))
+    return found

@@ -97,13 +97,22 @@ def _run_forked(path: str, scratch: Path) -> tuple[int, Path, Path, float]:
                 code = 0
             except SystemExit as stop:
                 code = stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
-            except BaseException:
-                traceback.print_exc()
+            except BaseException as error:
+                _print_traceback(error, str(ROOT / path))
         finally:
             sys.stdout.flush()
             sys.stderr.flush()
             os._exit(code)
     return pid, out, err, time.perf_counter()
+
+
+def _print_traceback(error: BaseException, path: str) -> None:
+    """The traceback as `python <path>` prints it: from the snippet's own frame, without the
+    runner's and runpy's frames above it (a syntax error has no frame: its message alone)."""
+    tb = error.__traceback__
+    while tb is not None and tb.tb_frame.f_code.co_filename != path:
+        tb = tb.tb_next
+    traceback.print_exception(type(error), error, tb)
 
 
 def _worker(paths: list[str], jobs: int) -> dict[str, dict]:

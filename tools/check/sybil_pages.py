@@ -2,8 +2,10 @@
 
 The parser turns each example of tools/pages.py (a python fence with the text fence after it)
 into one Sybil region. The evaluator compares what the snippet really prints with the text fence,
-doctest-style (`...` matches anything). The first evaluation runs every snippet that any page
-includes, once, in one batch (tools/snippets.py); both languages reuse that run.
+doctest-style (`...` matches anything). The first evaluation runs, once, in one batch
+(tools/snippets.py), every snippet that the pages pytest collected include (every page's, when
+it collected none), and the checker's own sample snippets (tests/data/snippets/); both
+languages reuse that run. `make check PAGE=<chapter>` thus runs that chapter's snippets only.
 """
 
 from __future__ import annotations
@@ -18,13 +20,31 @@ from tools import pages, project, snippets
 
 REQUIRE_CUDA = "GUIDE_REQUIRE_CUDA"  # set to 1 on the CUDA runner: a skipped GPU snippet fails
 
+SAMPLE_SNIPPETS = project.ROOT / "tests" / "data" / "snippets"  # tests/test_checker_can_fail.py
+
 _results: dict[str, snippets.Result] = {}
+_collected: set[Path] = set()  # the pages pytest collected (tests/conftest.py says which)
+
+
+def collected(page: Path) -> None:
+    _collected.add(Path(page))
+
+
+def _first_batch() -> set[str]:
+    if _collected:
+        texts = [page.read_text(encoding="utf-8") for page in sorted(_collected)]
+        wanted = {e.snippet for text in texts for e in pages.examples(text) if e.snippet}
+        wanted = {s for s in wanted if (project.ROOT / s).is_file()}
+    else:
+        wanted = set(pages.wanted_snippets())
+    samples = project.snippet_files(SAMPLE_SNIPPETS) if SAMPLE_SNIPPETS.is_dir() else []
+    return wanted | {p.relative_to(project.ROOT).as_posix() for p in samples}
 
 
 def result_of(snippet: str) -> snippets.Result:
-    """What a snippet printed. The first call runs every snippet the pages include."""
+    """What a snippet printed. The first call runs the whole batch (above)."""
     if snippet not in _results:
-        batch = set(pages.wanted_snippets()) - set(_results) if not _results else set()
+        batch = _first_batch() - set(_results) if not _results else set()
         _results.update(snippets.run(sorted(batch | {snippet})))
     return _results[snippet]
 
@@ -38,13 +58,16 @@ def parse(document: Document):
 def evaluate(example: Example) -> str | None:
     found: pages.Example = example.parsed
     where = f"line {found.code.line}"
+    if found.code.quoted:
+        return f"{where}: {pages.QUOTED_CODE}"
     if found.snippet is None:
         return (
             f"{where}: a python block that is not one snippet include. Put the code in "
             'snippets/<chapter>/<what_it_shows>.py and write --8<-- "snippets/..." instead.'
         )
     if not (project.ROOT / found.snippet).is_file():
-        return f"{where}: the included snippet {found.snippet} does not exist"
+        missing = f"the included snippet {found.snippet} does not exist"
+        return f"{where}: {missing}{pages.near(found.snippet)}"
     if found.output is None:
         return (
             f"{where}: {found.snippet} has no ```text block right after it with its output "
@@ -60,10 +83,11 @@ def evaluate(example: Example) -> str | None:
     if snippets.is_gpu_pending(found.output.body):
         return f"{where}: {found.snippet} ran on a GPU; run `make outputs` here to record it"
     if not pages.matches(found.output.body, result.stdout):
+        first, diff = pages.output_diff(found.output, result.stdout)
         return (
-            f"{where}: the output of {found.snippet} differs from the page "
-            "(`make outputs` rewrites it from a real run)\n"
-            f"--- on the page\n{found.output.body}--- printed\n{result.stdout}"
+            f"line {first}: the output block of {found.snippet} ({pages.lines_of(found.output)}) "
+            "differs from what the snippet printed; `make outputs` rewrites it from a real run, "
+            "or fix the snippet\n" + diff
         )
     return None
 

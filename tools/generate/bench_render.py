@@ -14,7 +14,8 @@ import re
 from html import escape
 from pathlib import Path
 
-LANGUAGES = ("en", "zh")
+from tools.project import LANGUAGES
+
 REFERENCE = "memcpy_reference"
 NOT_PLOTTED = {"detach"}  # copies nothing: its "bandwidth" would flatten every other line
 

@@ -19,7 +19,8 @@ out, so that regenerating on another machine gives the same files.
 
 Written to docs/notebooks/<slug>.ipynb and docs/notebooks/<slug>.zh.ipynb (the suffix layout
 that mkdocs-static-i18n pairs); tests/test_notebooks.py fails when they are stale, when a text
-block of the page is missing from them, or when their outputs differ from the pages.
+block of the page is missing from them, or when their outputs differ from the pages (the checks
+are in tools/check/notebooks.py).
 """
 
 from __future__ import annotations
@@ -312,97 +313,6 @@ def _cuda_available() -> bool:
 
         _cuda = bool(torch.cuda.is_available())
     return _cuda
-
-
-# --- checks (tests/test_notebooks.py) ---------------------------------------------------------
-
-
-def _source(cell) -> str:
-    source = cell["source"]
-    return source if isinstance(source, str) else "".join(source)
-
-
-def staleness(committed: dict, fresh: dict) -> str | None:
-    """Where a committed notebook's cells stop being the ones its page gives now, or None."""
-
-    def cells(notebook):
-        return [
-            (c["cell_type"], _source(c), c["metadata"].get("snippet")) for c in notebook["cells"]
-        ]
-
-    have, want = cells(committed), cells(fresh)
-    for k, (mine, theirs) in enumerate(zip(have, want, strict=False)):
-        if mine != theirs:
-            return f"cell {k}:\n--- committed\n{mine[1]}\n--- from the page now\n{theirs[1]}"
-    if len(have) != len(want):
-        return f"{len(have)} cells, the page now gives {len(want)}"
-    return None
-
-
-def output_differences(page_text: str, committed: dict) -> tuple[list[str], list[str]]:
-    """(problems, snippets not run): code cells whose printed text is not what the page shows.
-
-    Compared like the Sybil checker compares a page with a run (`...` on the page matches
-    anything). Only printed text may come out of a cell: an expression's value or an error
-    shown by the notebook would not be on the page.
-    """
-    shown: dict[str, str] = {}
-    for found in pages.examples(page_text):
-        if found.snippet and found.output is not None:
-            shown.setdefault(found.snippet, found.output.body)
-    problems, not_run = [], []
-    for cell in committed["cells"]:
-        snippet = cell["metadata"].get("snippet")
-        if cell["cell_type"] != "code" or snippet is None:
-            continue
-        if cell.get("execution_count") is None:
-            not_run.append(snippet)
-            continue
-        outputs = cell.get("outputs", [])
-        kinds = {(o["output_type"], o.get("name")) for o in outputs}
-        printed = "".join(
-            _source({"source": o["text"]}) for o in outputs if o.get("name") == "stdout"
-        )
-        unexpected = kinds - {("stream", "stdout"), ("stream", "stderr")}
-        if unexpected:
-            problems.append(f"{snippet}: outputs other than printed text: {sorted(unexpected)}")
-        elif snippet not in shown:
-            problems.append(f"{snippet}: not on the page with an output block")
-        elif not pages.matches(shown[snippet], printed):
-            problems.append(
-                f"{snippet}: the notebook printed\n{printed}--- the page shows\n{shown[snippet]}"
-            )
-    return problems, not_run
-
-
-def missing_text(slug: str, language: str, notebook: dict) -> list[str]:
-    """Text blocks of the page (headings, paragraphs, lists, tables, admonition and tab titles)
-    that no Markdown cell of the notebook contains, as 'line N: start of the block'."""
-    text = page_path(slug, language).read_text(encoding="utf-8")
-    cells = " ".join(_flat(_source(c)) for c in notebook["cells"] if c["cell_type"] == "markdown")
-    missing = []
-    for block in pages.walk(pages.blocks(text)):
-        if isinstance(block, pages.Heading):
-            wanted = [block.title]
-        elif isinstance(block, pages.Admonition | pages.Tab):
-            wanted = [getattr(block, "title", None) or getattr(block, "label", "")]
-        elif isinstance(block, pages.ListBlock):
-            cuts = [block.start, *(x for f in block.fences for x in (f.start, f.end)), block.end]
-            wanted = [text[a:b] for a, b in zip(cuts[::2], cuts[1::2], strict=True)]
-        elif isinstance(block, pages.Paragraph | pages.Table):
-            wanted = [block.text]
-        else:
-            continue
-        for part in wanted:
-            if _flat(prose(part, slug, language)) not in cells:
-                missing.append(f"line {block.line}: {part.strip()[:60]}")
-    return missing
-
-
-def _flat(markdown: str) -> str:
-    """Markdown without quote markers and with every run of whitespace as one space."""
-    lines = (re.sub(r"^(?:>[ ]?)+", "", line) for line in markdown.splitlines())
-    return " ".join(" ".join(lines).split())
 
 
 def text_of(notebook: nbformat.NotebookNode) -> str:

@@ -23,10 +23,9 @@ from pathlib import Path
 
 import torch
 
-from tools.project import GENERATED, ROOT
+from tools.project import GENERATED, LANGUAGES, ROOT
 
 COMMAND = "python -m tools.generate.semantics"
-LANGUAGES = ("en", "zh")
 
 # Exact code, so that results are comparable across sources and versions.
 SOURCES = {

@@ -44,7 +44,7 @@ from pathlib import Path
 from tools import project
 
 ROOT = project.ROOT
-GENERATED = ROOT / "docs" / "generated"
+GENERATED = project.GENERATED
 JSON_PATH = GENERATED / "versions.json"
 COMMAND = "python -m tools.generate.versions"
 CACHE = Path(os.environ.get("GUIDE_VERSIONS_CACHE", Path.home() / ".cache" / "guide-versions"))

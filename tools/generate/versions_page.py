@@ -16,10 +16,10 @@ from pathlib import Path
 from tools import pages, project
 
 ROOT = project.ROOT
-GENERATED = ROOT / "docs" / "generated"
+GENERATED = project.GENERATED
 JSON_PATH = GENERATED / "versions.json"
 COMMAND = "python -m tools.generate.versions"
-LANGUAGES = ("en", "zh")
+LANGUAGES = project.LANGUAGES
 SAME, DIFFERS, FAILS = "same", "differs", "fails"
 # Generated tables measured by the versions run, and the name of the file a page includes them by.
 TABLES = {"matrix": "copy_semantics", "atlas": "atlas"}
