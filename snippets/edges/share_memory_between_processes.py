@@ -24,4 +24,5 @@ if __name__ == "__main__":
     array = np.zeros(3, dtype=np.float32)
     bridged = torch.from_numpy(array).share_memory_()  # the data is copied into shared memory
     array[0] = 5.0
-    print("from_numpy tensor still shares the array after share_memory_():", bridged[0].item() == 5.0)
+    still = bridged[0].item() == 5.0
+    print("from_numpy tensor still shares the array after share_memory_():", still)
