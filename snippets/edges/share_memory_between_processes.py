@@ -1,5 +1,6 @@
 import multiprocessing
 
+import numpy as np
 import torch
 
 
@@ -19,3 +20,9 @@ if __name__ == "__main__":
     process.join()
     print("private after the child wrote:", private)
     print("shared after the child wrote: ", shared)
+
+    array = np.zeros(3, dtype=np.float32)
+    bridged = torch.from_numpy(array).share_memory_()  # the data is copied into shared memory
+    array[0] = 5.0
+    still = bridged[0].item() == 5.0
+    print("from_numpy tensor still shares the array after share_memory_():", still)

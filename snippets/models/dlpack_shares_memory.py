@@ -22,3 +22,17 @@ try:
     np.from_dlpack(w)
 except BufferError as e:
     print(type(e).__name__ + ":", e)
+
+z = torch.tensor([1 + 2j, 3 - 1j])
+try:
+    np.from_dlpack(z.conj())  # the conjugate bit does not travel: refused
+except BufferError as e:
+    print(type(e).__name__ + ":", e)
+imag = z.conj().imag  # a view with the negative bit set
+print("z.conj().imag:", imag.tolist(), "| through DLPack:", np.from_dlpack(imag).tolist())
+print("after resolve_neg():", np.from_dlpack(imag.resolve_neg()).tolist())
+
+frozen = np.zeros(3, dtype=np.float32)
+frozen.setflags(write=False)
+torch.from_dlpack(frozen)[0] = 1.0  # no warning, unlike torch.as_tensor
+print("read-only array after a tensor write:", frozen)

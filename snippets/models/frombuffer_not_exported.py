@@ -22,6 +22,15 @@ mapping.close()  # allowed too: the pages are unmapped under the tensor
 print("mmap.close with the tensor alive: succeeded")
 del t
 
+# NumPy holds the export, and torch.from_numpy keeps the array alive.
+buffer = bytearray(12)
+t = torch.from_numpy(np.frombuffer(buffer, dtype=np.float32))
+try:
+    buffer.extend(bytes(4))
+except BufferError as e:
+    print("through np.frombuffer, extend:", type(e).__name__ + ":", e)
+del t
+
 # A memoryview holds the export, and the tensor keeps the memoryview alive.
 buffer = bytearray(12)
 t = torch.frombuffer(memoryview(buffer), dtype=torch.float32)

@@ -24,3 +24,13 @@ optimizer.load_state_dict(optimizer.state_dict())  # converts the state to each 
 print("after reloading, exp_avg:", optimizer.state[model.weight]["exp_avg"].dtype)
 train_step(torch.float64)
 print("step ran")
+
+other = nn.Linear(3, 1)
+sgd = torch.optim.SGD(other.parameters(), lr=0.1, momentum=0.9)
+for dtype in [torch.float32, torch.float64]:  # one step, .to(float64), another step
+    other.to(dtype)
+    sgd.zero_grad()
+    other(torch.randn(4, 3, dtype=dtype)).sum().backward()
+    sgd.step()
+print("SGD(momentum=0.9) after .to(float64): step ran | momentum_buffer:",
+      sgd.state[other.weight]["momentum_buffer"].dtype)
