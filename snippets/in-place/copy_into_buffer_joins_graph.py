@@ -23,3 +23,5 @@ for label, view in (("rows.unbind()[0]", rows.unbind()[0]), ("view made under no
         view.copy_(src)
     except RuntimeError as e:
         print(f"{label}.copy_(src): {type(e).__name__}: {str(e).splitlines()[0]}")
+rows[0].copy_(src)  # an ordinary slice, made with grad mode on
+print("rows[0].copy_(src): ok | rows.grad_fn:", type(rows.grad_fn).__name__)
