@@ -38,3 +38,11 @@ own = z.untyped_storage().data_ptr() not in inputs
 print(f"  w.requires_grad is still {w.requires_grad} | z has storage of its own: {own}")
 z.mul_(2)
 print(f"  after z.mul_(2): z._version {z._version}, z[0]._version {first._version}")
+
+with torch.no_grad():  # three results under no_grad that still require grad
+    w_view = w[:2]  # a view of a tensor that requires grad
+    same_w = w.mul_(1)  # an in-place write returns its destination
+    fresh = torch.zeros(2, requires_grad=True)  # a factory asked for it
+print("still requiring grad under torch.no_grad():")
+print(f"  w[:2]: {w_view.requires_grad} | w.mul_(1): {same_w.requires_grad}", end=" ")
+print(f"| zeros(2, requires_grad=True): {fresh.requires_grad}")

@@ -2,6 +2,7 @@ import contextlib
 
 import torch
 from torch.autograd.graph import save_on_cpu, saved_tensors_hooks
+from torch.utils.checkpoint import checkpoint
 
 x = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)
 
@@ -11,6 +12,17 @@ def after_counted_write(hooks):
     with hooks:
         y = x.exp()  # exp saves its output y for the backward pass
     y.add_(1)  # a counted write: y._version goes from 0 to 1
+    return backward_report(y)
+
+
+def after_counted_write_checkpointed(use_reentrant):
+    x.grad = None
+    y = checkpoint(torch.exp, x, use_reentrant=use_reentrant)  # backward runs exp again
+    y.add_(1)
+    return backward_report(y)
+
+
+def backward_report(y):
     try:
         y.sum().backward()
     except RuntimeError as err:
@@ -25,3 +37,5 @@ print("hooks that keep the tensor:   ", after_counted_write(keep_same))
 print("save_on_cpu(), a CPU tensor:  ", after_counted_write(save_on_cpu()))
 keep_copy = saved_tensors_hooks(lambda t: t.clone(), lambda t: t)
 print("hooks that save a clone:      ", after_counted_write(keep_copy))
+print("checkpoint, use_reentrant=False:", after_counted_write_checkpointed(False))
+print("checkpoint, use_reentrant=True: ", after_counted_write_checkpointed(True))

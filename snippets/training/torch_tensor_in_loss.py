@@ -20,3 +20,9 @@ for name, penalty in (
     print(f"{name:<35} w.grad {w.grad.tolist()}")
     for warning in caught:
         print(f"  {warning.category.__name__}: {str(warning.message).splitlines()[0]}")
+
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("default")  # Python's default filter: once per line of code
+    for _step in range(3):
+        wrapped = torch.tensor(w.pow(2).sum())
+print(f"torch.tensor(l2) in a 3-step loop, default filter: {len(caught)} warning(s)")
