@@ -74,7 +74,7 @@ def _param(case):
 @pytest.mark.parametrize("case", [_param(c) for c in CASES])
 def test_the_answer_ranks_where_readers_look(searched, case):
     groups = searched["groups"][(case.lang, case.query)]
-    rank = search_ranks.rank(groups, case.answers)
+    rank = search_ranks.rank(groups, case.answers, case.folded)
     shown = [g[0]["location"] for g in groups[:5]]
     where = "first" if case.within == 1 else f"in the top {case.within}"
     assert rank is not None and rank <= case.within, (
@@ -94,6 +94,8 @@ def test_ranks_are_counted_on_what_the_reader_sees():
     assert search_ranks.rank(groups, "b/") == 2
     assert search_ranks.rank(groups, "b/#y") is None  # folded under "1 more on this page"
     assert search_ranks.rank(groups, ("b/#y", "b/")) == 2
+    assert search_ranks.rank(groups, "b/#y", folded=True) == 2  # the question bank's measure
+    assert search_ranks.rank(groups, "b/#z", folded=True) is None  # not among b/'s matches
     assert search_ranks.rank(groups, "c/") is None
 
 

@@ -3,7 +3,8 @@
 Material writes `page.meta.description` into the page's head, and the site's description
 (mkdocs.yml, per language) where a page has none: every page then described itself with the same
 sentence. Here a page without a `description:` in its front matter gets its opening paragraph
-(the paragraph after its title, read with tools/pages.py) as plain text: no Markdown, links
+(the paragraph after its title, read with tools/pages.py; a paragraph that is only a link to
+an anchor on the page, a skip link, is passed over) as plain text: no Markdown, links
 reduced to their text, cut to about 150 characters at a sentence end where one is near, else at
 a word (English) or character (Chinese) with an ellipsis. Notebook pages open with their download
 button, an HTML paragraph: the first Markdown paragraph after it is their chapter's opening.
@@ -24,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the project root
 from tools import pages  # noqa: E402
 
 LIMIT = 150  # characters: about what a search result shows
+_SKIP_LINK = re.compile(r"\[[^\]]*\]\(#[^)\s]*\)")
 _CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
 _SENTENCE_END = {"en": re.compile(r"[.!?][\"”’)]?(?=\s)"), "zh": re.compile(r"[。！？；]”?")}
 
@@ -50,6 +52,8 @@ def opening_paragraph(markdown: str) -> str | None:
         if isinstance(block, pages.Heading):
             return None
         if isinstance(block, pages.Paragraph) and not block.text.lstrip().startswith("<"):
+            if _SKIP_LINK.fullmatch(block.text.strip()):
+                continue  # a link to a place further down the page says nothing about the page
             return block.text
     return None
 

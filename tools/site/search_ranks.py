@@ -37,6 +37,11 @@ QUERY_FILES = {
     "questions.yml": 3,
     "error_queries.yml": 1,
 }
+# The question bank (tests/data/questions.yml) names the section that answers each question; its
+# queries must bring that section's page into the top 3 with the section among the page's
+# matches, shown or folded under "N more on this page". The other files ask for the section to
+# be the one shown.
+FOLDED_COUNTS = {"questions.yml"}
 
 
 @dataclass(frozen=True)
@@ -49,6 +54,7 @@ class Case:
     source: str = ""
     note: str = ""
     miss: str = ""  # a known miss, and why: expected outside `within`
+    folded: bool = False  # a section folded under its page's best entry counts (FOLDED_COUNTS)
 
     @property
     def answer(self) -> str:
@@ -102,20 +108,24 @@ def load(directory: Path = DATA) -> list[Case]:
                     source=str(entry.get("source", "")),
                     note=str(entry.get("note", "")),
                     miss=str(entry.get("miss", "")),
+                    folded=name in FOLDED_COUNTS,
                 )
             )
     return cases
 
 
-def rank(groups: list[list[dict]], answers: tuple[str, ...] | str) -> int | None:
-    """The best 1-based position of a group that answers, or None (see the module's docstring)."""
+def rank(
+    groups: list[list[dict]], answers: tuple[str, ...] | str, folded: bool = False
+) -> int | None:
+    """The best 1-based position of a group that answers, or None (see the module's docstring);
+    with `folded`, a group whose page holds the answering section among its matches answers."""
     if isinstance(answers, str):
         answers = (answers,)
-    found = [r for r in (_rank(groups, a) for a in answers) if r is not None]
+    found = [r for r in (_rank(groups, a, folded) for a in answers) if r is not None]
     return min(found, default=None)
 
 
-def _rank(groups: list[list[dict]], answer: str) -> int | None:
+def _rank(groups: list[list[dict]], answer: str, folded: bool = False) -> int | None:
     page, _, anchor = answer.partition("#")
     for position, group in enumerate(groups, start=1):
         article = next((d for d in group if "#" not in d["location"]), None)
@@ -123,6 +133,8 @@ def _rank(groups: list[list[dict]], answer: str) -> int | None:
             continue
         if not anchor:
             return position
+        if folded:
+            return position if any(d["location"] == answer for d in group) else None
         best = max(group, key=lambda d: d["score"])
         shown = [d["location"] for d in group if d["score"] >= best["score"]]
         return position if answer in shown else None
@@ -258,7 +270,7 @@ def _main(argv: list[str]) -> int:
                 "query": case.query,
                 "answer": case.answer,
                 "within": case.within,
-                "rank": rank(groups, case.answers),
+                "rank": rank(groups, case.answers, case.folded),
                 "top": [g[0]["location"] if g else "" for g in groups[:3]],
                 "results": len(groups),
             }
