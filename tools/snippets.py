@@ -119,6 +119,11 @@ def _worker(paths: list[str], jobs: int) -> dict[str, dict]:
     import numpy  # noqa: F401  imported once here so that every child starts with it
     import torch  # noqa: F401
 
+    # torch imports torch._dynamo lazily, at a snippet's first optimizer or torch.compile call:
+    # about a second of every such child. Imported here, it is imported once. Nothing a snippet
+    # prints depends on when a module was imported, and a snippet that imports it gets it as is.
+    import torch._dynamo  # noqa: F401
+
     results: dict[str, dict] = {}
     forked = [p for p in paths if not needs_cuda(ROOT / p)]
     on_gpu = [p for p in paths if needs_cuda(ROOT / p)]
