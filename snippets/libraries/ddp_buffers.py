@@ -43,6 +43,12 @@ def worker(rank, port, results):
     step(model)
     lines.append(f"rebound buffer after forward: {inner.scale.tolist()}")
 
+    model.eval()  # the mode does not matter to DDP, gradients being enabled does
+    inner.scale.fill_(rank + 1.0)
+    step(model)
+    lines.append(f"eval() forward with gradients: {inner.scale.tolist()}")
+    model.train()
+
     first = model(torch.ones(1, 2)).sum()
     second = model(torch.ones(1, 2)).sum()  # broadcasts into scale again
     (first + second).backward()
