@@ -7,10 +7,18 @@ def bump(x):
     return x
 
 
+def first_line(error):
+    return f"{type(error).__name__}: {str(error).split('.')[0]}"
+
+
 try:
     bump(torch.zeros(4))
 except RuntimeError as error:
-    print(f"eager: {type(error).__name__}: {str(error).split('.')[0]}")
+    print("eager:", first_line(error))
 
 compiled = torch.compile(bump, backend="aot_eager")
 print("compiled:", compiled(torch.zeros(4)).tolist())
+try:
+    torch.compile(bump, backend="eager")(torch.zeros(4))  # Dynamo without AOTAutograd
+except RuntimeError as error:
+    print("backend='eager':", first_line(error))

@@ -1,5 +1,6 @@
 import datetime
 import os
+import queue
 import socket
 import time
 
@@ -43,6 +44,12 @@ def worker(rank, port, results):
     step(model)
     lines.append(f"rebound buffer after forward: {inner.scale.tolist()}")
 
+    model.eval()  # the mode does not matter to DDP, gradients being enabled does
+    inner.scale.fill_(rank + 1.0)
+    step(model)
+    lines.append(f"eval() forward with gradients: {inner.scale.tolist()}")
+    model.train()
+
     first = model(torch.ones(1, 2)).sum()
     second = model(torch.ones(1, 2)).sum()  # broadcasts into scale again
     (first + second).backward()
@@ -59,21 +66,37 @@ def worker(rank, port, results):
     dist.destroy_process_group()
 
 
+def stop(workers):
+    for process in workers.processes:
+        if process.is_alive():
+            process.kill()
+        process.join()
+
+
 if __name__ == "__main__":
     with socket.socket() as probe:  # a free port on this machine only
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    results = mp.get_context("fork").SimpleQueue()
+    results = mp.get_context("fork").Queue()
     workers = mp.start_processes(
         worker, args=(port, results), nprocs=2, start_method="fork", join=False
     )
     deadline = time.monotonic() + 60  # bounded: never wait for a stuck rank
-    while not workers.join(timeout=1):  # raises if a rank failed, after stopping the other
+    by_rank = {}
+    while len(by_rank) < 2:
         if time.monotonic() > deadline:
-            for process in workers.processes:
-                process.kill()
+            stop(workers)
             raise TimeoutError("the two ranks did not finish within 60 s")
-    by_rank = dict(results.get() for _ in range(2))
+        try:
+            rank, lines = results.get(timeout=1)
+            by_rank[rank] = lines
+        except queue.Empty:
+            workers.join(timeout=0)  # raises if a rank failed, after stopping the other
+    teardown = time.monotonic() + 10  # the results are in; a rank stuck on exit is stopped
+    while not workers.join(timeout=1):
+        if time.monotonic() > teardown:
+            stop(workers)
+            break
     for rank in (0, 1):
         for line in by_rank[rank]:
             print(f"rank {rank}: {line}")

@@ -12,6 +12,9 @@ with warnings.catch_warnings(record=True) as caught:
 message = str(caught[0].message)
 print("warning:", message[: message.index("accessed") + len("accessed")])
 
+same = torch.randn(3, requires_grad=True)
+print("to() that changes nothing returns the tensor itself:", same.to(torch.float32) is same)
+
 for label, fixed in [
     ("created with its dtype", torch.randn(3, dtype=torch.float64, requires_grad=True)),
     ("converted, then requires_grad_()", torch.randn(3).to(torch.float64).requires_grad_()),
