@@ -10,7 +10,7 @@ with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     print("w.grad:", w.grad)
 message = str(caught[0].message)
-print("warning:", message[: message.index("accessed") + len("accessed")])
+print(f"{caught[0].category.__name__}:", message[: message.index("accessed") + len("accessed")])
 
 same = torch.randn(3, requires_grad=True)
 print("to() that changes nothing returns the tensor itself:", same.to(torch.float32) is same)
