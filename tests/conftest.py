@@ -37,6 +37,10 @@ def pytest_configure(config):
 
 # The tests that call tools.check.sybil_pages.result_of, which runs the snippet batch.
 _SNIPPET_TESTS = {"test_pages.py", "test_checker_can_fail.py"}
+# Modules whose module-scoped fixture is costly (the atlas re-measured in a subprocess, the search
+# worker in Chromium, a GPU record on the CPU stand-in): each module stays on one worker, so that
+# its fixture runs once rather than once on each.
+_ONE_WORKER = {"test_atlas.py": "atlas", "test_search.py": "search", "test_gpu_record.py": "gpu"}
 
 
 def pytest_addoption(parser):
@@ -81,6 +85,8 @@ def pytest_collection_modifyitems(config, items):
         name = item.path.name
         if name in _SNIPPET_TESTS or item.path.suffix == ".md":
             item.add_marker(pytest.mark.xdist_group("snippets"))
+        elif name in _ONE_WORKER:
+            item.add_marker(pytest.mark.xdist_group(_ONE_WORKER[name]))
 
 
 def pytest_runtest_logreport(report):
