@@ -376,9 +376,11 @@ NOTES: list[dict] = [
         "id": "err-item-more-than-one-element",
         "fix": "edges.md",
         "en": "`item()` takes a tensor of exactly one element. Use `tolist()` for all the values "
-        "as Python numbers, or index one element first (`t[0].item()`).",
+        "as Python numbers, or index one element first, one index per dimension (`t[0].item()` "
+        "on a 1-D tensor, `t[0, 0].item()` on a 2-D one).",
         "zh": "`item()` 只接受恰好一个元素的张量。要把所有值变成 Python 数值就用 `tolist()`，"
-        "或者先取出一个元素（`t[0].item()`）。",
+        "或者先取出一个元素，每一维给一个下标（一维张量写 `t[0].item()`，二维张量写 "
+        "`t[0, 0].item()`）。",
     },
     {
         "match": "At least one stride in the given numpy array is negative",
@@ -432,11 +434,12 @@ NOTES: list[dict] = [
         "id": "err-optimizer-state-dtype",
         "fix": "models.md",
         "en": "The optimizer's state kept the old dtype after `model.to(torch.float64)`. Reload "
-        "the state: `optimizer.load_state_dict(optimizer.state_dict())` converts it to each "
-        "parameter's dtype.",
+        "the state: `optimizer.load_state_dict(optimizer.state_dict())` converts each "
+        "parameter's buffers (`exp_avg`, not the `step` count) to that parameter's dtype.",
         "zh": "`model.to(torch.float64)` 之后，优化器的状态仍是原来的 d"
         "type。重新加载状态：`optimizer.load_state_dict(opt"
-        "imizer.state_dict())` 会把它转换成各参数的 dtype。",
+        "imizer.state_dict())` 会把各参数的缓冲区（`exp_avg` 等，`step` 计数除外）"
+        "转换成该参数的 dtype。",
     },
     {
         "match": "module 'torch' has no attribute 'shares_memory'",
@@ -444,10 +447,11 @@ NOTES: list[dict] = [
         "fix": "claims.md#claim-10",
         "en": "PyTorch has no `torch.shares_memory`; NumPy's `np.shares_memory` asks whether two "
         "arrays overlap. To ask whether two tensors use one storage, compare "
-        "`a.untyped_storage().data_ptr()` with `b.untyped_storage().data_ptr()`.",
+        "`a.untyped_storage().data_ptr()` with `b.untyped_storage().data_ptr()`; this holds for "
+        "tensors with elements only, since every empty tensor reports 0.",
         "zh": "PyTorch 没有 `torch.shares_memory`；NumPy 的 `np.shares_memory` 问的是两个数组"
         "是否重叠。要判断两个张量是否使用同一个存储，比较 `a.untyped_storage().data_ptr()` "
-        "和 `b.untyped_storage().data_ptr()`。",
+        "和 `b.untyped_storage().data_ptr()`；这只适用于有元素的张量，空张量报告的都是 0。",
     },
     {
         "match": "Cannot access accelerator device when none is available",
