@@ -37,9 +37,10 @@ def pytest_configure(config):
 
 # The tests that call tools.check.sybil_pages.result_of, which runs the snippet batch.
 _SNIPPET_TESTS = {"test_pages.py", "test_checker_can_fail.py"}
-# Modules whose module-scoped fixture is costly (the atlas re-measured in a subprocess, the search
+# Modules whose session-scoped fixture is costly (the atlas re-measured in a subprocess, the search
 # worker in Chromium, a GPU record on the CPU stand-in): each module stays on one worker, so that
-# its fixture runs once rather than once on each.
+# its fixture runs once rather than once on each (a module-scoped one ran again whenever
+# another module's tests came between).
 _ONE_WORKER = {"test_atlas.py": "atlas", "test_search.py": "search", "test_gpu_record.py": "gpu"}
 
 

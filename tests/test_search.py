@@ -40,7 +40,7 @@ def _require_browser() -> None:
     pytest.skip(missing)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # one worker (conftest's _ONE_WORKER): once a run
 def searched(built_site):
     _require_browser()
     pytest.importorskip("playwright.sync_api")
