@@ -33,6 +33,7 @@ class _DocsPlugin:
 
 def pytest_configure(config):
     config.pluginmanager.register(_DocsPlugin(), "guide-docs")
+    config.pluginmanager.register(_Groups(), "guide-groups")
 
 
 # The tests that call tools.check.sybil_pages.result_of, which runs the snippet batch.
@@ -80,14 +81,23 @@ def pytest_collection_modifyitems(config, items):
         items[:] = keep
     for page in {item.path for item in items if item.path.suffix == ".md"}:
         sybil_pages.collected(page)  # the snippet batch runs the snippets of these pages
-    if not config.pluginmanager.hasplugin("xdist"):
-        return  # `-p no:xdist`: one process, and no xdist_group marker to declare
-    for item in items:
-        name = item.path.name
-        if name in _SNIPPET_TESTS or item.path.suffix == ".md":
-            item.add_marker(pytest.mark.xdist_group("snippets"))
-        elif name in _ONE_WORKER:
-            item.add_marker(pytest.mark.xdist_group(_ONE_WORKER[name]))
+
+
+class _Groups:
+    """The xdist groups, marked before xdist's own collection hook reads them into the test ids
+    (a hook that runs later, like the one above, marks them too late: every group is then
+    spread over both workers, and the snippet batch runs on each)."""
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_collection_modifyitems(self, config, items):
+        if not config.pluginmanager.hasplugin("xdist"):
+            return  # `-p no:xdist`: one process, and no xdist_group marker to declare
+        for item in items:
+            name = item.path.name
+            if name in _SNIPPET_TESTS or item.path.suffix == ".md":
+                item.add_marker(pytest.mark.xdist_group("snippets"))
+            elif name in _ONE_WORKER:
+                item.add_marker(pytest.mark.xdist_group(_ONE_WORKER[name]))
 
 
 def pytest_runtest_logreport(report):
