@@ -90,8 +90,7 @@ class _Groups:
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_collection_modifyitems(self, config, items):
-        if not config.pluginmanager.hasplugin("xdist"):
-            return  # `-p no:xdist`: one process, and no xdist_group marker to declare
+        # The marker is declared in pyproject.toml, so that `-p no:xdist` accepts it too.
         for item in items:
             name = item.path.name
             if name in _SNIPPET_TESTS or item.path.suffix == ".md":
