@@ -33,16 +33,10 @@ class _DocsPlugin:
 
 def pytest_configure(config):
     config.pluginmanager.register(_DocsPlugin(), "guide-docs")
-    config.pluginmanager.register(_Groups(), "guide-groups")
 
 
 # The tests that call tools.check.sybil_pages.result_of, which runs the snippet batch.
 _SNIPPET_TESTS = {"test_pages.py", "test_checker_can_fail.py"}
-# Modules whose session-scoped fixture is costly (the atlas re-measured in a subprocess, the search
-# worker in Chromium, a GPU record on the CPU stand-in): each module stays on one worker, so that
-# its fixture runs once rather than once on each (a module-scoped one ran again whenever
-# another module's tests came between).
-_ONE_WORKER = {"test_atlas.py": "atlas", "test_search.py": "search", "test_gpu_record.py": "gpu"}
 
 
 def pytest_addoption(parser):
@@ -81,22 +75,11 @@ def pytest_collection_modifyitems(config, items):
         items[:] = keep
     for page in {item.path for item in items if item.path.suffix == ".md"}:
         sybil_pages.collected(page)  # the snippet batch runs the snippets of these pages
-
-
-class _Groups:
-    """The xdist groups, marked before xdist's own collection hook reads them into the test ids
-    (a hook that runs later, like the one above, marks them too late: every group is then
-    spread over both workers, and the snippet batch runs on each)."""
-
-    @pytest.hookimpl(tryfirst=True)
-    def pytest_collection_modifyitems(self, config, items):
-        # The marker is declared in pyproject.toml, so that `-p no:xdist` accepts it too.
-        for item in items:
-            name = item.path.name
-            if name in _SNIPPET_TESTS or item.path.suffix == ".md":
-                item.add_marker(pytest.mark.xdist_group("snippets"))
-            elif name in _ONE_WORKER:
-                item.add_marker(pytest.mark.xdist_group(_ONE_WORKER[name]))
+    # xdist_group is declared in pyproject.toml, so `-p no:xdist` accepts the marker too.
+    for item in items:
+        name = item.path.name
+        if name in _SNIPPET_TESTS or item.path.suffix == ".md":
+            item.add_marker(pytest.mark.xdist_group("snippets"))
 
 
 def pytest_runtest_logreport(report):

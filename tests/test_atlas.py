@@ -35,7 +35,7 @@ FIXED = ("reshape", "flatten", "contiguous", "nn.functional.dropout", "float", "
 ROTATING = 4  # more, chosen by the date: over a month the test sees another 120 or so
 
 
-@pytest.fixture(scope="session")  # one worker (conftest's _ONE_WORKER): once a run
+@pytest.fixture(scope="module")
 def committed() -> dict:
     return json.loads(JSON.read_text(encoding="utf-8"))
 
@@ -55,7 +55,7 @@ def rotating(keys: list[str], day: datetime.date) -> list[str]:
     return random.Random(day.toordinal()).sample(keys, ROTATING)
 
 
-@pytest.fixture(scope="session")  # one worker (conftest's _ONE_WORKER): once a run
+@pytest.fixture(scope="module")
 def checked(committed) -> dict:
     """FIXED and a few more chosen by the date, measured now. Operators that crashed the
     generator's worker are not chosen: this run has no worker to lose."""

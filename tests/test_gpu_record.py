@@ -73,7 +73,7 @@ def cuda_snippets_on_disk() -> set[str]:
     return found
 
 
-@pytest.fixture(scope="session")  # one worker (conftest's _ONE_WORKER): once a run
+@pytest.fixture(scope="module")
 def recorded(tmp_path_factory):
     out = tmp_path_factory.mktemp("record")
     audit, hooks = tmp_path_factory.mktemp("audit"), tmp_path_factory.mktemp("hooks")

@@ -16,31 +16,19 @@ Without /usr/bin/chromium these tests skip and say so, unless GUIDE_REQUIRE_BROW
 
 from __future__ import annotations
 
-import os
 import time
-from pathlib import Path
 
 import pytest
+from test_browser import CHROMIUM, _require_browser  # the same browser, skipped or required alike
 
 from tools import project
 from tools.site import search_ranks, search_words
 
-CHROMIUM = os.environ.get("GUIDE_CHROMIUM", "/usr/bin/chromium")
-REQUIRE_BROWSER = "GUIDE_REQUIRE_BROWSER"
 CASES = search_ranks.load()
 PER_LANGUAGE = 30  # natural queries of our own, at least, per language
 
 
-def _require_browser() -> None:
-    if Path(CHROMIUM).exists():
-        return
-    missing = f"{CHROMIUM} is missing (apt-get install chromium)"
-    if os.environ.get(REQUIRE_BROWSER) == "1":
-        pytest.fail(f"{missing}, and {REQUIRE_BROWSER}=1")
-    pytest.skip(missing)
-
-
-@pytest.fixture(scope="session")  # one worker (conftest's _ONE_WORKER): once a run
+@pytest.fixture(scope="module")
 def searched(built_site):
     _require_browser()
     pytest.importorskip("playwright.sync_api")
