@@ -4,12 +4,23 @@
     python -m tools.generate.versions --force    (measure again what is already measured)
     python -m tools.generate.versions --releases 2.4.1,2.15.0
 
-For the pinned torch (this venv, CPU build) and for each release from the oldest the snippets
-run on (2.4) to the newest on the package index, the latest patch of each minor release: make a
-throw-away virtual environment, install that torch and a numpy that fits it, and run there every
-CPU snippet, the copy-semantics matrix and the operator atlas (when tools/generate/atlas.py
-exists). Then compare each release with the pinned one and write docs/generated/versions.json
-and the page docs/generated/versions.{en,zh}.md (tools/generate/versions_page.py).
+For the pinned torch (this venv, CPU build) and for each release from 2.0 to the newest on the
+package index, the latest patch of each minor release: make a throw-away virtual environment,
+install that torch and a numpy that fits it, and run there every CPU snippet on the pages, the
+copy-semantics matrix and the operator atlas (tools/generate/atlas.py; its op_db is torch's own,
+so each release is probed on its own catalogue). Then compare each release with the pinned one
+and write docs/generated/versions.json and the page docs/generated/versions.{en,zh}.md
+(tools/generate/versions_page.py).
+
+The same per-release step runs one release at a time, for the GitHub workflow that runs the
+releases as a matrix (.github/workflows/versions.yml):
+
+    python -m tools.generate.versions --list                      (the releases, as JSON)
+    python -m tools.generate.versions --release 2.0.1 --results DIR   (one release into DIR)
+    python -m tools.generate.versions --merge DIR                 (DIR's results -> the files)
+
+`--merge` writes the files with the code a local run ends with (`write_outputs`), so that the
+merged files are byte-identical to a local run's from the same results.
 
 The wheels come from the package index, not from this machine's pip configuration (which caps
 torch): pip runs with PIP_CONFIG_FILE=/dev/null and without the configured find-links, for that
@@ -48,13 +59,10 @@ GENERATED = project.GENERATED
 JSON_PATH = GENERATED / "versions.json"
 COMMAND = "python -m tools.generate.versions"
 CACHE = Path(os.environ.get("GUIDE_VERSIONS_CACHE", Path.home() / ".cache" / "guide-versions"))
-OLDEST = (2, 4)  # the oldest minor release tried; older ones are not measured
+OLDEST = (2, 0)  # the oldest minor release tried; older ones are not measured
 PIP_CACHE_LIMIT = 20 * 2**30
 PYTHON = "python3.11"  # the throw-away venvs; the same Python as the pinned venv
-# The operator atlas, once it exists: the first of these functions found in tools.generate.atlas
-# is called with no arguments and returns {"rows": [...]} like the copy-semantics matrix.
-ATLAS_FUNCTIONS = ("measure", "atlas", "matrix")
-ATLAS_MISSING = "atlas not available"
+NUMPY_1 = "1.26.4"  # the last NumPy 1, for the releases built against NumPy 1 (before 2.3)
 # Properties of a matrix or atlas row that identify it rather than measure it.
 ROW_KEYS = ("id", "op", "source", "device", "code")
 
@@ -73,13 +81,19 @@ def cpu_snippets() -> list[str]:
     ]
 
 
+def snippet_hashes(snippets: list[str]) -> dict[str, str]:
+    """Each snippet's content, hashed: versions.json keeps them, so that a snippet edited after
+    the run is told apart from one that ran as it is now (tools/site/versions_line.py)."""
+    return {path: hashlib.sha256((ROOT / path).read_bytes()).hexdigest()[:12] for path in snippets}
+
+
 def inputs_hash() -> str:
-    """A release measured with other snippets (or matrix or atlas code) is measured again."""
+    """A release measured with other snippets (or matrix or atlas probing code) is measured again
+    by a later run (its results stay usable: the pages compare each snippet by its own hash)."""
     digest = hashlib.sha256()
     files = [ROOT / p for p in cpu_snippets()]
     files += [
         ROOT / "tools" / "generate" / "semantics.py",
-        ROOT / "tools" / "generate" / "atlas.py",
         ROOT / "tools" / "generate" / "atlas_pool.py",
         ROOT / "tools" / "generate" / "atlas_probe.py",
     ]
@@ -108,22 +122,47 @@ def first_line(error: BaseException) -> str:
 
 
 def measure_atlas() -> dict:
+    """The operator atlas with this torch, one summary per operator (atlas_summary). A release
+    whose op_db does not import (or whose probe fails as a whole) gives the error instead."""
     try:
-        from tools.generate import atlas  # type: ignore[attr-defined]
-    except ImportError:
-        return {"status": ATLAS_MISSING}
-    for name in ATLAS_FUNCTIONS:
-        function = getattr(atlas, name, None)
-        if callable(function):
-            try:
-                found = function()
-            except Exception as error:  # noqa: BLE001 - a failure is a fact to record
-                return {"status": "error", "error": first_line(error)}
-            return {
-                "status": "ok",
-                "rows": found.get("rows", found) if isinstance(found, dict) else found,
-            }
-    return {"status": ATLAS_MISSING}
+        from tools.generate import atlas
+
+        found = atlas.atlas()
+    except Exception as error:  # noqa: BLE001 - a failure is a fact to record
+        return {"status": "error", "error": first_line(error)}
+    return atlas_summary(found)
+
+
+def atlas_summary(data: dict) -> dict:
+    """What the versions page compares of each atlas row: its result and condition, whether a
+    write reaches the input, the in-place facts, the schema's declaration; with the condition
+    rendered in each language (with this release's call counts, shown but not compared)."""
+    from tools.generate import atlas_render
+    from tools.generate.atlas_probe import INPLACE_FACTS
+
+    words = atlas_render.labels()
+    rows = {}
+    for row in data["rows"]:
+        inplace = row.get("inplace")
+        if inplace is not None:
+            inplace = "raised" if "error" in inplace else {f: inplace.get(f) for f in INPLACE_FACTS}
+        rows[row["key"]] = {
+            "result": row["result"],
+            "condition": row["condition"],
+            "write": row.get("write_reaches_input"),
+            "inplace": inplace,
+            "declared": (row.get("declared") or {}).get("kind"),
+            "text": {
+                language: atlas_render.condition(row, words[language], language)
+                for language in ("en", "zh")
+            },
+        }
+    return {
+        "status": "ok",
+        "counts": data["counts"],
+        "rows": rows,
+        "skipped": {row["key"]: row["skipped"] for row in data["skipped"]},
+    }
 
 
 def measure_here(snippets: list[str]) -> dict:
@@ -213,8 +252,8 @@ def work_order(releases: list[str]) -> list[str]:
 
 
 def numpy_for(release: str) -> str:
-    """The pinned numpy where the release supports NumPy 2 (2.3 on), else the last NumPy 1."""
-    return f"numpy=={_pinned_numpy()}" if parse_version(release) >= (2, 3) else "numpy<2"
+    """The pinned numpy from 2.4 on (the first release built against NumPy 2), else NumPy 1."""
+    return f"numpy=={_pinned_numpy()}" if parse_version(release) >= (2, 4) else f"numpy=={NUMPY_1}"
 
 
 def _pinned(*names: str) -> list[str]:
@@ -237,8 +276,11 @@ def _pinned_numpy() -> str:
 # -- one release --------------------------------------------------------------------------------
 
 
+RESULTS = CACHE / "results"  # --results DIR puts them elsewhere (the workflow's jobs)
+
+
 def result_path(release: str) -> Path:
-    return CACHE / "results" / f"{release}.json"
+    return RESULTS / f"{release}.json"
 
 
 def cached(release: str, inputs: str) -> dict | None:
@@ -253,6 +295,7 @@ def measure_release(release: str, pinned: bool, inputs: str, snippets: list[str]
     """Install (unless pinned), measure, clean up; the result is also kept in the cache."""
     started = time.perf_counter()
     found: dict = {"release": release, "pinned": pinned, "inputs": inputs}
+    found["snippet_hashes"] = snippet_hashes(snippets)
     venv = CACHE / "venvs" / release
     try:
         if pinned:
@@ -261,12 +304,19 @@ def measure_release(release: str, pinned: bool, inputs: str, snippets: list[str]
             python = str(install(release, venv))
         found["install_seconds"] = round(time.perf_counter() - started, 1)
         log(f"  measuring with {python}")
-        out = CACHE / "results" / f"{release}.measuring.json"
+        out = RESULTS / f"{release}.measuring.json"
         out.parent.mkdir(parents=True, exist_ok=True)
         done = subprocess.run(
             [python, "-m", "tools.generate.versions", "--measure", str(out), *snippets],
             cwd=ROOT,
-            env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"},
+            # PYTHONHASHSEED=0 as `make atlas` runs: some of op_db's sample functions loop
+            # over sets of strings, and the seed decides which samples come first.
+            env={
+                **os.environ,
+                "PYTHONPATH": str(ROOT),
+                "PYTHONDONTWRITEBYTECODE": "1",
+                "PYTHONHASHSEED": "0",
+            },
             stdout=subprocess.PIPE,
             text=True,
             check=False,
@@ -326,12 +376,53 @@ def trim_pip_cache() -> None:
 # -- main ---------------------------------------------------------------------------------------
 
 
+def plan_releases(pinned: str, releases: list[str] | None, cuda_twin: bool = True) -> list[str]:
+    """What a run measures, in the order it measures: the pinned torch, then the releases
+    (work_order), then the pinned release as a CUDA wheel when the list does not have it."""
+    plan = [pinned] + work_order(releases or [])
+    if cuda_twin:
+        plan.append(pinned.split("+")[0])
+    return list(dict.fromkeys(plan))
+
+
+def read_results(folder: Path, inputs: str) -> dict[str, dict]:
+    """Every complete result in a folder measured with these inputs, by release."""
+    found = {}
+    for path in sorted(folder.glob("*.json")):
+        if path.stem.endswith(".measuring"):
+            continue
+        result = json.loads(path.read_text())
+        if result.get("complete") and result.get("inputs") == inputs:
+            found[result["release"]] = result
+        else:
+            log(f"  {path.name}: measured with other inputs or incomplete, left out")
+    return found
+
+
+def write_outputs(measured: dict[str, dict], pinned: str, inputs: str) -> None:
+    """versions.json and the pages, from the results: the last step of a local run and of
+    --merge alike."""
+    from tools.generate import versions_page  # the renderer
+
+    if pinned not in measured:
+        raise SystemExit(f"no result for the pinned torch {pinned}: measure it first")
+    data = versions_page.build(measured, pinned, inputs)
+    for path, text in versions_page.outputs(data).items():
+        path.write_text(text, encoding="utf-8")
+        log(f"wrote {path.relative_to(ROOT)}")
+
+
 def main(argv: list[str]) -> int:
+    global RESULTS
     parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.splitlines()[0])
     parser.add_argument("--force", action="store_true", help="measure again what is measured")
     parser.add_argument("--releases", help="comma-separated torch releases (default: the index)")
     parser.add_argument("--no-cuda-twin", action="store_true", help="skip the pinned CUDA wheel")
     parser.add_argument("--render-only", action="store_true", help="write files from the cache")
+    parser.add_argument("--list", action="store_true", help="print the releases a run measures")
+    parser.add_argument("--release", help="measure this one release only (into --results)")
+    parser.add_argument("--results", type=Path, help="the folder of per-release results")
+    parser.add_argument("--merge", type=Path, metavar="DIR", help="write the files from DIR")
     parser.add_argument("--measure", metavar="OUT", help=argparse.SUPPRESS)
     parser.add_argument("snippets", nargs="*", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -339,20 +430,32 @@ def main(argv: list[str]) -> int:
         found = measure_here(args.snippets)
         Path(args.measure).write_text(json.dumps(found))
         return 0
+    if args.results:
+        RESULTS = args.results.resolve()
 
     started = time.perf_counter()
     inputs, snippets = inputs_hash(), cpu_snippets()
     import torch  # the pinned one, in the project's venv
 
     pinned = torch.__version__
+    if args.merge:
+        write_outputs(read_results(args.merge, inputs), pinned, inputs)
+        return 0
+    if args.release:
+        found = cached(args.release, inputs) if not args.force else None
+        if found is None:
+            log(f"torch {args.release}")
+            found = measure_release(args.release, args.release == pinned, inputs, snippets)
+        log(f"torch {args.release}: {result_path(args.release)}")
+        return 0
     releases = args.releases.split(",") if args.releases else None
     if releases is None and not args.render_only:
         releases = index_releases()
-        log(f"the package index lists {len(releases)} minor releases from 2.4: {releases}")
-    plan = [pinned] + work_order(releases or [])
-    if not args.no_cuda_twin and not args.releases:
-        plan.append(pinned.split("+")[0])  # the same release as a CUDA wheel, if not listed
-    plan = list(dict.fromkeys(plan))
+        log(f"the package index lists {len(releases)} minor releases from 2.0: {releases}")
+    plan = plan_releases(pinned, releases, not args.no_cuda_twin and not args.releases)
+    if args.list:
+        print(json.dumps(plan))
+        return 0
     measured: dict[str, dict] = {}
     for number, release in enumerate(plan, 1):
         old = None if args.force else cached(release, inputs)
@@ -365,16 +468,8 @@ def main(argv: list[str]) -> int:
         measured[release] = measure_release(release, release == pinned, inputs, snippets)
         log(f"[{number}/{len(plan)}] torch {release}: done in {measured[release]['seconds']} s")
     if args.render_only:
-        for path in sorted((CACHE / "results").glob("*.json")):
-            old = cached(path.stem, inputs)
-            if old is not None and not path.stem.endswith(".measuring"):
-                measured[path.stem] = old
-    from tools.generate import versions_page  # the renderer
-
-    data = versions_page.build(measured, pinned, inputs)
-    for path, text in versions_page.outputs(data).items():
-        path.write_text(text, encoding="utf-8")
-        log(f"wrote {path.relative_to(ROOT)}")
+        measured.update(read_results(RESULTS, inputs))
+    write_outputs(measured, pinned, inputs)
     log(f"finished in {time.perf_counter() - started:.0f} s")
     return 0
 
