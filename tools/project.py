@@ -119,3 +119,11 @@ def needs_cuda(snippet: Path) -> bool:
     with open(snippet, encoding="utf-8") as handle:
         head = [next(handle, "") for _ in range(5)]
     return any(line.strip() == CUDA_MARKER for line in head)
+
+
+def snippet_hash(path: str | Path) -> str:
+    """A snippet's content, hashed (path relative to the root, or absolute): versions.json keeps
+    the hash each snippet ran with, so that one edited after `make versions` is told apart."""
+    import hashlib
+
+    return hashlib.sha256((ROOT / path).read_bytes()).hexdigest()[:12]

@@ -84,7 +84,7 @@ def cpu_snippets() -> list[str]:
 def snippet_hashes(snippets: list[str]) -> dict[str, str]:
     """Each snippet's content, hashed: versions.json keeps them, so that a snippet edited after
     the run is told apart from one that ran as it is now (tools/site/versions_line.py)."""
-    return {path: hashlib.sha256((ROOT / path).read_bytes()).hexdigest()[:12] for path in snippets}
+    return {path: project.snippet_hash(path) for path in snippets}
 
 
 def inputs_hash() -> str:
@@ -348,8 +348,13 @@ def install(release: str, venv: Path) -> Path:
     log(f"  creating a venv at {venv}")
     subprocess.run([PYTHON, "-m", "venv", str(venv)], check=True)
     python = venv / "bin" / "python"
-    # expecttest and hypothesis: the operator atlas imports torch's op_db, which needs them.
-    wanted = [f"torch=={release}", numpy_for(release), *_pinned("expecttest", "hypothesis")]
+    # expecttest, hypothesis and (before 2.2 or so) PyYAML: the operator atlas imports torch's
+    # op_db, which needs them.
+    wanted = [
+        f"torch=={release}",
+        numpy_for(release),
+        *_pinned("expecttest", "hypothesis", "pyyaml"),
+    ]
     log(f"  pip install {' '.join(wanted)} (a CUDA wheel: a few GB, minutes)")
     done = subprocess.run(
         [str(python), "-m", "pip", "install", "--quiet", "--progress-bar", "off", *wanted],

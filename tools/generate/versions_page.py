@@ -21,6 +21,11 @@ JSON_PATH = GENERATED / "versions.json"
 COMMAND = "python -m tools.generate.versions"
 LANGUAGES = project.LANGUAGES
 SAME, DIFFERS, FAILS = "same", "differs", "fails"
+# A chapter some of whose snippets did not run with a release as they are on the pages (added or
+# edited after that release ran); what ran of it printed the same.
+PARTLY = "partly"
+# What the versions page compares of an atlas row (tools.generate.versions.atlas_summary).
+ATLAS_PROPERTIES = ("result", "condition", "write", "inplace", "declared")
 # Generated tables measured by the versions run, and the name of the file a page includes them by.
 TABLES = {"matrix": "copy_semantics", "atlas": "atlas"}
 _WARNING = re.compile(r"\b(?P<category>\w*Warning): (?P<message>.*)")
@@ -115,6 +120,73 @@ def compare_rows(pinned: list[dict], other: list[dict]) -> list[dict]:
     return found
 
 
+def compare_atlas(pinned: dict, other: dict) -> dict:
+    """One release's atlas against the pinned one's: operators only one of the two catalogues
+    has (or that only one could probe), and the properties of the rows that differ."""
+    if other.get("status") != "ok" or pinned.get("status") != "ok":
+        return {key: other.get(key) for key in ("status", "error") if other.get(key)}
+    mine, theirs = pinned["rows"], other["rows"]
+    found = {
+        "status": "ok",
+        "rows": len(theirs),
+        # in the pinned atlas, not probed with this release: skipped there, or not in its op_db
+        "skipped_here": sorted(k for k in mine if k not in theirs and k in other["skipped"]),
+        "not_in_catalogue": sorted(
+            k for k in mine if k not in theirs and k not in other["skipped"]
+        ),
+        # probed with this release only: not in 2.13.0's op_db, or skipped with it
+        "only_here": sorted(k for k in theirs if k not in mine),
+        "differences": [],
+    }
+    for key in sorted(set(mine) & set(theirs)):
+        for name in ATLAS_PROPERTIES:
+            if mine[key].get(name) != theirs[key].get(name):
+                cell = {
+                    "row": key,
+                    "property": name,
+                    "pinned": mine[key].get(name),
+                    "release": theirs[key].get(name),
+                }
+                if name in ("result", "condition"):
+                    cell["text"] = {"pinned": mine[key]["text"], "release": theirs[key]["text"]}
+                    cell["results"] = [mine[key]["result"], theirs[key]["result"]]
+                found["differences"].append(cell)
+    return found
+
+
+def first_as_pinned(releases: list[dict], pinned: str) -> dict[str, str | None]:
+    """For each atlas row/property that differs with some release: the first release from which
+    every release measured up to the pinned one behaves as the pinned one does (None: not even
+    the release just before it). Releases after the pinned one are not counted here."""
+    number = release_order(pinned)[0]
+    older = [
+        r
+        for r in releases
+        if not r.get("pinned")
+        and r.get("atlas", {}).get("status") == "ok"
+        and release_order(r["release"])[0] <= number
+    ]
+    cells = {
+        f"{c['row']}/{c['property']}"
+        for r in releases
+        if not r.get("pinned")
+        for c in r.get("atlas", {}).get("differences", [])
+    }
+    found: dict[str, str | None] = {}
+    for cell in sorted(cells):
+        since = None
+        for release in reversed(older):  # newest first, down to the first one that differs
+            differs = {f"{c['row']}/{c['property']}" for c in release["atlas"]["differences"]}
+            row = cell.rpartition("/")[0]
+            if cell in differs or row in release["atlas"]["not_in_catalogue"]:
+                break
+            if row in release["atlas"]["skipped_here"]:
+                break
+            since = release["release"]
+        found[cell] = since
+    return found
+
+
 def compare_table(pinned: dict, other: dict) -> dict:
     if other.get("status") != "ok" or pinned.get("status") != "ok":
         return {key: other.get(key) for key in ("status", "error") if other.get(key)}
@@ -169,6 +241,7 @@ def release_order(release: str) -> tuple:
 def build(measured: dict[str, dict], pinned: str, inputs: str) -> dict:
     """The content of versions.json: every release compared with the pinned one."""
     base = measured[pinned]
+    base_hashes = base.get("snippet_hashes", {})
     pages = chapters()
     releases = []
     for release in sorted(measured, key=release_order):
@@ -191,9 +264,10 @@ def build(measured: dict[str, dict], pinned: str, inputs: str) -> dict:
             numpy=found["numpy"],
         )
         snippets = {}
+        hashes = found.get("snippet_hashes", {})
         for path, result in sorted(found["snippets"].items()):
-            if path not in base["snippets"]:
-                continue
+            if path not in base["snippets"] or hashes.get(path) != base_hashes.get(path):
+                continue  # not run with the pinned torch, or run in another version of the file
             compared = compare_snippet(
                 base["snippets"][path], base["torch"], result, found["torch"]
             )
@@ -204,17 +278,26 @@ def build(measured: dict[str, dict], pinned: str, inputs: str) -> dict:
                 )
             snippets[path] = compared
         entry["snippets_run"] = len(snippets)
+        on_pages = {snippet for page in pages for snippet in page["snippets"]}
+        entry["not_run_snippets"] = sorted(on_pages - set(snippets))
         entry["differences"] = {p: c for p, c in snippets.items() if c["status"] != SAME}
         entry["matrix"] = compare_table(base["matrix"], found["matrix"])
-        entry["atlas"] = compare_table(base.get("atlas", {}), found.get("atlas", {}))
+        entry["atlas"] = compare_atlas(base.get("atlas", {}), found.get("atlas", {}))
         entry["chapters"] = {
             page["page"]: chapter_status(page, entry) for page in pages if has_checks(page)
         }
         releases.append(entry)
+    atlas = base.get("atlas", {})
     return {
         "command": COMMAND,
         "pinned": pinned,
         "inputs": inputs,
+        "snippet_hashes": base_hashes,
+        "atlas": {
+            "status": atlas.get("status"),
+            "rows": len(atlas.get("rows", {})),
+            "first_as_pinned": first_as_pinned(releases, pinned),
+        },
         "measured": max(r["measured"] for r in releases if r.get("measured")),
         "total_seconds": round(sum(r.get("seconds") or 0 for r in releases)),
         "chapters": [page for page in pages if has_checks(page)],
@@ -228,13 +311,18 @@ def has_checks(page: dict) -> bool:
 
 def chapter_status(page: dict, release: dict) -> str:
     statuses = [release["differences"].get(s, {}).get("status", SAME) for s in page["snippets"]]
+    if set(page["snippets"]) & set(release.get("not_run_snippets", [])):
+        statuses.append(PARTLY)
     for table in page["tables"]:
         measured = release.get(table, {})
         if measured.get("status") == "error":
             statuses.append(FAILS)
         elif measured.get("differences"):
             statuses.append(DIFFERS)
-    return FAILS if FAILS in statuses else DIFFERS if DIFFERS in statuses else SAME
+    for status in (FAILS, DIFFERS, PARTLY):
+        if status in statuses:
+            return status
+    return SAME
 
 
 def to_json(data: dict) -> str:
@@ -277,31 +365,36 @@ LABELS = {
         "ran_title": "What ran",
         "ran_same": (
             "Each of the {builds} builds ran the same {snippets} snippets: those that the pages "
-            "held when the run began and that run on a CPU. Snippets added since, and snippets "
-            "that need a GPU, have not run with any other release; the pinned torch runs every "
-            "CPU snippet at each `make test`."
+            "held when the run began and that run on a CPU. Snippets added or edited since, and "
+            "snippets that need a GPU, have not run with any other release (each snippet's "
+            "content is recorded by its hash); the pinned torch runs every CPU snippet at each "
+            "`make test`."
         ),
         "ran_differs": (
-            "The builds did not all run the same snippets ({counts}): a chapter's count below is "
-            "what the run listed for it, not what ran with each release."
+            "The builds did not all run the same snippets ({counts}): the table counts a "
+            "snippet as run only where every build ran it as its file is now."
         ),
         "ran_count": "{release}: {count}",
         "ran_columns": [
             "Chapter",
             "CPU snippets now",
-            "Ran with the releases measured",
-            "Added since (pinned torch only)",
+            "Ran with every build measured",
+            "Added or edited since (pinned torch only)",
+            "Builds that ran all of them",
         ],
+        "ran_releases": "{count} of {total}",
         "ran_total": "All pages",
         "chapters_title": "Chapters by release",
         "chapters_intro": (
             "**same**: every snippet of the chapter printed what it prints with the pinned "
             "torch (its own version number aside) and its generated tables hold the same cells; "
             "**differs**: at least one output or cell differs (the link leads to it); "
-            "**fails**: at least one snippet did not run."
+            "**fails**: at least one snippet did not run; **not all ran**: what ran printed the "
+            "same, but some of the chapter's snippets as they are now did not run with that "
+            "release (added or edited since, see [What ran](#what-ran))."
         ),
         "chapter": "Chapter",
-        "status": {SAME: "same", DIFFERS: "differs", FAILS: "fails"},
+        "status": {SAME: "same", DIFFERS: "differs", FAILS: "fails", PARTLY: "not all ran"},
         "differences_title": "Differences",
         "no_differences": "No output differs from the pinned torch on any release measured.",
         "on": "prints this with torch {releases}:",
@@ -354,30 +447,34 @@ LABELS = {
         "ran_title": "运行了哪些代码片段",
         "ran_same": (
             "{builds} 个构建运行的是同一批 {snippets} 个代码片段：运行开始时各页面上"
-            "可在 CPU 上运行的那些。此后加入的代码片段，以及需要 GPU 的代码片段，"
-            "都没有在其他版本上运行过；每次 `make test` 都会用固定版本运行所有可在 CPU "
-            "上运行的代码片段。"
+            "可在 CPU 上运行的那些。此后新增或改动的代码片段（每个代码片段的内容都按哈希值记录），"
+            "以及需要 GPU 的代码片段，都没有在其他版本上运行过；每次 `make test` "
+            "都会用固定版本运行所有可在 CPU 上运行的代码片段。"
         ),
         "ran_differs": (
-            "各构建运行的代码片段并不相同（{counts}）：下表各章的数目是那次运行为该章列出的"
-            "代码片段数，而不是每个版本实际运行的数目。"
+            "各构建运行的代码片段并不相同（{counts}）：下表只把每个构建都以文件现在的内容"
+            "运行过的代码片段算作运行过。"
         ),
         "ran_count": "{release}：{count} 个",
         "ran_columns": [
             "章节",
             "现有可在 CPU 上运行的代码片段",
-            "在测量过的各版本上运行过",
-            "此后加入（只用固定版本运行过）",
+            "在测量过的每个构建上都运行过",
+            "此后新增或改动（只用固定版本运行过）",
+            "运行了其中全部代码片段的构建",
         ],
+        "ran_releases": "{total} 个中的 {count} 个",
         "ran_total": "所有页面",
         "chapters_title": "各章在各版本上的结果",
         "chapters_intro": (
             "**相同**：本章每个代码片段的输出都与固定版本一致（版本号本身除外），"
             "生成的表格单元格也相同；**不同**：至少有一处输出或单元格不同（链接指向它）；"
-            "**失败**：至少有一个代码片段没能运行。"
+            "**失败**：至少有一个代码片段没能运行；**未全部运行**：运行了的代码片段输出相同，"
+            "但本章有代码片段（此后新增或改动的）没有以现在的内容在该版本上运行过，"
+            "见[运行了哪些代码片段](#what-ran)。"
         ),
         "chapter": "章节",
-        "status": {SAME: "相同", DIFFERS: "不同", FAILS: "失败"},
+        "status": {SAME: "相同", DIFFERS: "不同", FAILS: "失败", PARTLY: "未全部运行"},
         "differences_title": "差异",
         "no_differences": "在测量过的所有版本上，没有任何输出与固定版本不同。",
         "on": "在 torch {releases} 上的输出：",
@@ -502,17 +599,35 @@ def render(data: dict, language: str) -> str:
 
 
 def _what_ran(
-    data: dict, run: list[dict], labels: dict, now: list[dict] | None = None
+    data: dict,
+    run: list[dict],
+    labels: dict,
+    now: list[dict] | None = None,
+    hashes: dict[str, str] | None = None,
 ) -> list[str]:
-    """Per chapter: its CPU snippets now, how many of them the run ran, how many came after it.
+    """Per chapter: its CPU snippets now, how many ran with every release measured, how many
+    were added or edited after the run, and how many releases ran every one of them.
 
-    `now` is `chapters()` (the pages as they are), read when not given. A snippet counts as run
-    when the run listed it for the same chapter and the page still shows it: never more than the
-    run measured."""
+    `now` is `chapters()` (the pages as they are), `hashes` each snippet's hash now; both read
+    from the files when not given. A snippet counts as run with a release when the run ran it as
+    the file is now (its hash) and the release did not miss it: never more than was measured."""
     language = "zh" if labels is LABELS["zh"] else "en"
     listed = {page["page"]: set(page["snippets"]) for page in data["chapters"]}
-    every_listed = set().union(*listed.values()) if listed else set()
+    recorded = data.get("snippet_hashes")
+    now_pages = {page["page"]: page for page in (chapters() if now is None else now)}
+    if hashes is None:
+        every = {s for page in now_pages.values() for s in page["snippets"]}
+        hashes = {s: project.snippet_hash(s) for s in every if (ROOT / s).is_file()}
+
+    def ran_with(snippet: str, slug: str, release: dict) -> bool:
+        if recorded is None:  # a JSON from before the hashes: what the run listed
+            return snippet in listed.get(slug, set())
+        return recorded.get(snippet) == hashes.get(snippet) and snippet not in release.get(
+            "not_run_snippets", []
+        )
+
     counts = {r["release"]: r.get("snippets_run", 0) for r in run}
+    every_listed = set().union(*listed.values()) if listed else set()
     out = ["", f"## {labels['ran_title']} {{ #what-ran }}", ""]
     if set(counts.values()) == {len(every_listed)}:
         out.append(labels["ran_same"].format(builds=len(run), snippets=len(every_listed)))
@@ -523,23 +638,26 @@ def _what_ran(
         out.append(labels["ran_differs"].format(counts=shown))
     head = labels["ran_columns"]
     out += ["", "| " + " | ".join(head) + " |", "|---|" + "--:|" * (len(head) - 1)]
-    now_pages = {page["page"]: page for page in (chapters() if now is None else now)}
     titles = {page["page"]: page["title"] for page in data["chapters"]}
-    every_now: set[str] = set()
-    every_ran: set[str] = set()
+    totals = {"now": set(), "ran": set()}
     for slug in [*now_pages, *(p for p in listed if p not in now_pages)]:
         current = set(now_pages.get(slug, {}).get("snippets", []))
         if not current:
             continue
-        ran = current & listed.get(slug, set())
-        every_now |= current
-        every_ran |= ran
+        ran = {s for s in current if all(ran_with(s, slug, r) for r in run)}
+        complete = sum(all(ran_with(s, slug, r) for s in current) for r in run)
+        totals["now"] |= current
+        totals["ran"] |= ran
         title = _cell(titles.get(slug, now_pages[slug]["title"])[language])
         title = f"《{title}》" if language == "zh" else title
-        out.append(f"| [{title}]({slug}.md) | {len(current)} | {len(ran)} | {len(current - ran)} |")
+        releases = labels["ran_releases"].format(count=complete, total=len(run))
+        out.append(
+            f"| [{title}]({slug}.md) | {len(current)} | {len(ran)} | {len(current - ran)} "
+            f"| {releases} |"
+        )
     out.append(
-        f"| {labels['ran_total']} | {len(every_now)} | {len(every_ran)} "
-        f"| {len(every_now - every_ran)} |"
+        f"| {labels['ran_total']} | {len(totals['now'])} | {len(totals['ran'])} "
+        f"| {len(totals['now'] - totals['ran'])} | |"
     )
     return out
 
@@ -560,7 +678,8 @@ def _chapter_table(data: dict, run: list[dict], labels: dict) -> list[str]:
         for release in run:
             status = release["chapters"].get(page["page"], SAME)
             text = labels["status"][status]
-            cells.append(f"[{text}](#{anchor(page['page'])})" if status != SAME else text)
+            target = "what-ran" if status == PARTLY else anchor(page["page"])
+            cells.append(f"[{text}](#{target})" if status != SAME else text)
         title = _cell(page["title"][language])
         title = f"《{title}》" if language == "zh" else title
         out.append(f"| [{title}]({page['page']}.md) | " + " | ".join(cells) + " |")
