@@ -206,8 +206,11 @@ def measure_here(snippets: list[str]) -> dict:
 
 
 def pip_env() -> dict[str, str]:
-    """pip without this machine's configuration (its torch cap, its local wheels)."""
-    env = {k: v for k, v in os.environ.items() if k not in ("PIP_FIND_LINKS", "PIP_CONSTRAINT")}
+    """pip without this machine's configuration (its torch cap, its local wheels), and without
+    an extra index (the docs workflow's CPU wheel index would make `torch==2.0.1` the CPU build
+    on a runner and the CUDA wheel here)."""
+    dropped = ("PIP_FIND_LINKS", "PIP_CONSTRAINT", "PIP_EXTRA_INDEX_URL", "PIP_INDEX_URL")
+    env = {k: v for k, v in os.environ.items() if k not in dropped}
     env.update(
         PIP_CONFIG_FILE=os.devnull,
         PIP_CACHE_DIR=str(CACHE / "pip"),
@@ -472,9 +475,10 @@ def main(argv: list[str]) -> int:
         log(f"[{number}/{len(plan)}] torch {release}")
         measured[release] = measure_release(release, release == pinned, inputs, snippets)
         log(f"[{number}/{len(plan)}] torch {release}: done in {measured[release]['seconds']} s")
-    if args.render_only:
-        measured.update(read_results(RESULTS, inputs))
-    write_outputs(measured, pinned, inputs)
+    # What was just measured is read back from the files, as --merge reads the workflow's: the
+    # same results give the same bytes either way.
+    found = read_results(RESULTS, inputs)
+    write_outputs(found if args.render_only else {r: found[r] for r in measured}, pinned, inputs)
     log(f"finished in {time.perf_counter() - started:.0f} s")
     return 0
 

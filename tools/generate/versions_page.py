@@ -413,6 +413,53 @@ LABELS = {
         "matrix_columns": ["Row", "Property", "Pinned torch", "Other value", "Releases"],
         "matrix_same": "Every cell of the matrix is the same on every release measured.",
         "table_error": "{table} could not be measured with torch {release}: {error}",
+        "atlas_title": "The operator atlas across releases",
+        "atlas_intro": (
+            "Each release was probed on its own catalogue (`op_db` of that release), with the "
+            "same probe as the [operator atlas](atlas.md) for torch {pinned}: {rows} operators "
+            "there. The table counts, for each release, the operators of {pinned}'s atlas that "
+            "its catalogue does not have or that the probe could not run there, the operators "
+            "only its catalogue has, and the rows whose result, condition, write, in-place facts "
+            "or schema declaration differ. A condition is compared as the trait that separated "
+            "the calls, not by its counts of calls, which follow each catalogue's samples."
+        ),
+        "atlas_columns": [
+            "Release",
+            "Operators probed",
+            "Not in its catalogue",
+            "Could not be probed",
+            "Only in its catalogue",
+            "Rows that differ",
+        ],
+        "atlas_error": "its catalogue could not be loaded: {error}",
+        "atlas_same": "Every operator that both catalogues have behaves as with {pinned}.",
+        "atlas_rows_title": "Atlas rows that differ",
+        "atlas_rows_intro": (
+            "Each differing value once, with the releases that give it. **As {pinned} since**: "
+            "the first release from which every release measured up to {pinned} gives {pinned}'s "
+            "value (*not before {pinned}* when the release before it differs too); releases after "
+            "{pinned} that differ are listed like the others."
+        ),
+        "atlas_rows_columns": [
+            "Operator",
+            "Property",
+            "{pinned}",
+            "Other value",
+            "Releases",
+            "As {pinned} since",
+        ],
+        "atlas_not_before": "not before {pinned}",
+        "atlas_lists_title": "Operators in one catalogue only",
+        "atlas_missing_list": "Not in the catalogue of {release} ({count}): {names}",
+        "atlas_only_list": "Only in the catalogue of {release} ({count}): {names}",
+        "atlas_properties": {
+            "result": "result",
+            "condition": "condition",
+            "write": "write",
+            "inplace": "in-place",
+            "declared": "schema",
+        },
+        "atlas_none": "none",
     },
     "zh": {
         "generated": (
@@ -503,6 +550,51 @@ LABELS = {
         "matrix_columns": ["行", "性质", "固定版本", "其他取值", "版本"],
         "matrix_same": "在测量过的所有版本上，复制语义总表的每个单元格都相同。",
         "table_error": "{table} 在 torch {release} 上无法测量：{error}",
+        "atlas_title": "算子总表在各版本上的差异",
+        "atlas_intro": (
+            "每个版本都用它自己的算子目录（该版本的 `op_db`）测量，探测代码与 torch {pinned} 的"
+            "[算子总表](atlas.md)相同（那里共 {rows} 个算子）。下表按版本统计：{pinned} 总表中"
+            "有哪些算子不在该版本的目录里、或在该版本上无法探测，哪些算子只有该版本的目录才有，"
+            "以及结果、条件、写入、原地版本或 schema 声明不同的行。条件只比较区分调用的那项特征，"
+            "不比较调用次数，因为次数随各版本目录里的样例而变。"
+        ),
+        "atlas_columns": [
+            "版本",
+            "探测的算子",
+            "不在其目录中",
+            "无法探测",
+            "只在其目录中",
+            "不同的行",
+        ],
+        "atlas_error": "无法加载它的算子目录：{error}",
+        "atlas_same": "两个目录都有的算子，表现都与 {pinned} 相同。",
+        "atlas_rows_title": "不同的行",
+        "atlas_rows_intro": (
+            "每个不同的取值列一次，并列出给出该取值的版本。**自哪个版本起与 {pinned} 相同**："
+            "从这个版本起，直到 {pinned} 的每个测量过的版本都给出 {pinned} 的取值"
+            "（若紧挨 {pinned} 的前一个版本也不同，则写“{pinned} 之前没有”）；"
+            "{pinned} 之后的版本若不同，也和其他版本一样列出。"
+        ),
+        "atlas_rows_columns": [
+            "算子",
+            "性质",
+            "{pinned}",
+            "其他取值",
+            "版本",
+            "自哪个版本起与 {pinned} 相同",
+        ],
+        "atlas_not_before": "{pinned} 之前没有",
+        "atlas_lists_title": "只在一个目录中的算子",
+        "atlas_missing_list": "不在 {release} 的目录中（{count} 个）：{names}",
+        "atlas_only_list": "只在 {release} 的目录中（{count} 个）：{names}",
+        "atlas_properties": {
+            "result": "结果",
+            "condition": "条件",
+            "write": "写入",
+            "inplace": "原地版本",
+            "declared": "schema",
+        },
+        "atlas_none": "无",
     },
 }
 
@@ -595,6 +687,7 @@ def render(data: dict, language: str) -> str:
     out += _chapter_table(data, run, labels)
     out += _differences(data, run, labels)
     out += _matrix(run, labels)
+    out += _atlas(data, run, labels)
     return "\n".join(out).rstrip("\n") + "\n"
 
 
@@ -771,6 +864,115 @@ def _matrix(run: list[dict], labels: dict) -> list[str]:
         names = labels["list"].join(releases)
         out.append(f"| {_row_link(row)} | {shown} | {mine} | {theirs} | {names} |")
     return out
+
+
+def _atlas_words(language: str) -> dict:
+    """The atlas's own words for results, writes, schemas (tools/generate/atlas_labels.json)."""
+    path = ROOT / "tools" / "generate" / "atlas_labels.json"
+    return json.loads(path.read_text(encoding="utf-8"))[language]
+
+
+def _atlas_value(cell: dict, which: str, words: dict) -> str:
+    """One side ("pinned" or "release") of a differing atlas cell, in the atlas's words."""
+    value = cell[which]
+    name = cell["property"]
+    if name in ("result", "condition"):
+        result = cell["results"][0 if which == "pinned" else 1]
+        text = cell["text"][which]
+        kind = words["kinds"].get(result, result)
+        return _cell(f"{kind}: {text}" if text else kind)
+    if name == "write":
+        return _cell(words["writes"].get(value, "–") if value else "–")
+    if name == "declared":
+        return _cell(words["declared"].get(value, value) if value else words["no_schema"])
+    if value is None:
+        return _cell(words["no_inplace"])
+    if value == "raised":
+        return _cell(words["inplace_raised"])
+    facts = []
+    for fact, shown in words["inplace_facts"].items():
+        if value.get(fact) is not None:
+            mark = words["yes"] if value[fact] else words["no"]
+            facts.append(shown.format(value=mark))
+    return _cell(words["list_separator"].join(facts))
+
+
+def _atlas(data: dict, run: list[dict], labels: dict) -> list[str]:
+    """Per release: what its catalogue lacks or adds, and the atlas rows that differ."""
+    language = "zh" if labels is LABELS["zh"] else "en"
+    words = _atlas_words(language)
+    pinned = short(data["pinned"])
+    summary = data.get("atlas", {})
+    out = ["", f"## {labels['atlas_title']} {{ #atlas }}", ""]
+    if summary.get("status") != "ok":
+        return out  # a JSON from before the atlas ran with each release
+    out += [labels["atlas_intro"].format(pinned=pinned, rows=summary["rows"]), ""]
+    head = labels["atlas_columns"]
+    out += ["| " + " | ".join(head) + " |", "|---|" + "--:|" * (len(head) - 1)]
+    others = [r for r in run if not r["pinned"]]
+    for release in others:
+        atlas = release.get("atlas", {})
+        name = f"`{release['release']}`"
+        if atlas.get("status") != "ok":
+            error = labels["atlas_error"].format(error=_code(atlas.get("error", "?")))
+            out.append(f"| {name} | {error} |" + " |" * (len(head) - 2))
+            continue
+        out.append(
+            f"| {name} | {atlas['rows']} | {len(atlas['not_in_catalogue'])} "
+            f"| {len(atlas['skipped_here'])} | {len(atlas['only_here'])} "
+            f"| {len({c['row'] for c in atlas['differences']})} |"
+        )
+    groups: dict[tuple, list[str]] = {}
+    for release in others:
+        for cell in release.get("atlas", {}).get("differences", []):
+            key = (
+                cell["row"],
+                cell["property"],
+                _atlas_value(cell, "pinned", words),
+                _atlas_value(cell, "release", words),
+            )
+            groups.setdefault(key, []).append(f"`{release['release']}`")
+    out += ["", f"### {labels['atlas_rows_title']} {{ #atlas-rows }}", ""]
+    if not groups:
+        return [*out, labels["atlas_same"].format(pinned=pinned)]
+    out += [labels["atlas_rows_intro"].format(pinned=pinned), ""]
+    head = [h.format(pinned=pinned) for h in labels["atlas_rows_columns"]]
+    out += ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    since = summary.get("first_as_pinned", {})
+    anchors = _atlas_anchors()
+    for (row, name, mine, theirs), releases in sorted(groups.items(), key=lambda g: g[0][:2]):
+        first = since.get(f"{row}/{name}")
+        first = f"`{first}`" if first else labels["atlas_not_before"].format(pinned=pinned)
+        link = f"[`{row}`](atlas.md#{anchors[row]})" if row in anchors else f"`{row}`"
+        shown = labels["atlas_properties"].get(name, name)
+        out.append(
+            f"| {link} | {shown} | {mine} | {theirs} | {labels['list'].join(releases)} | {first} |"
+        )
+    out += ["", f"### {labels['atlas_lists_title']} {{ #atlas-catalogues }}", ""]
+    for release in others:
+        atlas = release.get("atlas", {})
+        if atlas.get("status") != "ok":
+            continue
+        for key, label in (
+            ("not_in_catalogue", "atlas_missing_list"),
+            ("only_here", "atlas_only_list"),
+        ):
+            if atlas[key]:
+                names = labels["list"].join(f"`{n}`" for n in atlas[key])
+                text = labels[label].format(
+                    release=f"`{release['release']}`", count=len(atlas[key]), names=names
+                )
+                out += [f"- {text}"]
+    return out
+
+
+def _atlas_anchors() -> dict[str, str]:
+    """Each operator the committed atlas page has a line for, with its anchor there."""
+    path = GENERATED / "atlas.json"
+    if not path.is_file():
+        return {}
+    rows = json.loads(path.read_text(encoding="utf-8"))["rows"]
+    return {row["key"]: row["anchor"] for row in rows}
 
 
 def _row_link(key: str) -> str:

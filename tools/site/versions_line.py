@@ -30,6 +30,7 @@ LINES = {
         ),
         "differs": "outputs differ with {releases}",
         "fails": "snippets fail with {releases}",
+        "partly": "not every snippet ran with {releases}",
         "changed": "{checked}: {what}; see [the differences]({page}#{anchor}).",
         "and": "; ",
         "to": "{first} to {last}",
@@ -37,6 +38,10 @@ LINES = {
         "cuda": "{release} (CUDA wheel)",
         "newer": (
             " {count} of its snippets came after that run and have run with the pinned torch only."
+        ),
+        "edited": (
+            " {count} of its snippets were edited after that run and have run as they are now"
+            " with the pinned torch only."
         ),
         "new_page": (
             "Not yet run with other torch releases: this page came after the last `make versions` "
@@ -52,12 +57,16 @@ LINES = {
         ),
         "differs": "在 {releases} 上输出不同",
         "fails": "在 {releases} 上有代码片段运行失败",
+        "partly": "并非每个代码片段都在 {releases} 上运行过",
         "changed": "{checked}：{what}，差异见[《各 torch 版本》]({page}#{anchor})。",
         "and": "；",
         "to": "{first} 至 {last}",
         "list": "、",
         "cuda": "CUDA wheel 版 {release}",
         "newer": "本页有 {count} 个代码片段是在那次运行之后加入的，只在固定版本的 torch 上运行过。",
+        "edited": (
+            "本页有 {count} 个代码片段在那次运行之后改动过，改动后只在固定版本的 torch 上运行过。"
+        ),
         "new_page": (
             "尚未用其他 torch 版本核对：本页是在上一次 `make versions`（{date}）之后加入的，"
             "其中的代码片段只在固定版本的 torch 上运行过，见[《各 torch 版本》]({page})。"
@@ -86,12 +95,19 @@ def _spans(names: list[str], chosen: list[bool], to: str) -> list[str]:
 
 
 def versions_line(
-    data: dict, page: str, language: str, page_path: str = "", current: list[str] | None = None
+    data: dict,
+    page: str,
+    language: str,
+    page_path: str = "",
+    current: list[str] | None = None,
+    hashes: dict[str, str] | None = None,
 ) -> str | None:
     """The line for one page (its src path without .md), or None when it gets none.
 
     `current` lists the CPU snippets the page includes now: those the run did not measure (added
-    since) are counted in the line, and a page the run never saw says so."""
+    since) are counted in the line, and a page the run never saw says so. `hashes` gives their
+    content now: one whose hash is not the one the run recorded was edited since, and the line
+    counts it too."""
     if page in SKIPPED:
         return None
     words = LINES.get(language, LINES["en"])
@@ -102,8 +118,15 @@ def versions_line(
             return None
         return words["new_page"].format(date=data["measured"], page=link)
     newer = sorted(set(current or []) - set(chapter.get("snippets", [])))
+    recorded = data.get("snippet_hashes") or {}
+    edited = [
+        s
+        for s in current or []
+        if s not in newer and s in recorded and s in (hashes or {}) and hashes[s] != recorded[s]
+    ]
     line = _measured_line(data, page, words, link)
-    return line + (words["newer"].format(count=len(newer)) if newer else "")
+    line += words["newer"].format(count=len(newer)) if newer else ""
+    return line + (words["edited"].format(count=len(edited)) if edited else "")
 
 
 def _measured_line(data: dict, page: str, words: dict, link: str) -> str:
@@ -121,7 +144,7 @@ def _measured_line(data: dict, page: str, words: dict, link: str) -> str:
         for r in others
     ]
     parts = []
-    for status in ("differs", "fails"):
+    for status in ("differs", "fails", "partly"):
         chosen = [r.get("chapters", {}).get(page) == status for r in others]
         if any(chosen):
             spans = words["list"].join(_spans(names, chosen, words["to"]))
@@ -158,5 +181,6 @@ def on_page_markdown(markdown, page, config, files):
         and not project.needs_cuda(project.ROOT / example.snippet)
     ]
     language = getattr(page.file, "locale", "en")
-    line = versions_line(data, src[: -len(".md")], language, src, current)
+    hashes = {snippet: project.snippet_hash(snippet) for snippet in current}
+    line = versions_line(data, src[: -len(".md")], language, src, current, hashes)
     return inject(markdown, line) if line else markdown
