@@ -193,9 +193,10 @@ def _ran(language, runs):
 
 def test_what_ran_counts_only_snippets_the_run_listed_and_the_pages_still_show():
     rows = [line for line in _ran("en", [{"release": "2.4.1", "snippets_run": 3}]) if "|" in line]
-    assert rows[2] == "| [Clone](clone.md) | 2 | 1 | 1 |"  # s/b.py left the page, s/c.py is new
-    assert rows[3] == "| [Models](models.md) | 2 | 0 | 2 |"  # a page the run never saw
-    assert rows[4] == "| All pages | 4 | 1 | 3 |"
+    # s/b.py left the page, s/c.py is new: no build ran all of the chapter's snippets
+    assert rows[2] == "| [Clone](clone.md) | 2 | 1 | 1 | none |"
+    assert rows[3] == "| [Models](models.md) | 2 | 0 | 2 | none |"  # a page the run never saw
+    assert rows[4] == "| All pages | 4 | 1 | 3 | |"
     assert len(rows) == 5, "a page that no longer has snippets gets no row"
 
 
@@ -214,7 +215,7 @@ def test_the_committed_page_counts_what_ran():
     data = versions_page.committed()
     listed = {s for page in data["chapters"] for s in page["snippets"]}
     text = (versions_page.GENERATED / "versions.en.md").read_text(encoding="utf-8")
-    total = re.search(r"^\| All pages \| (\d+) \| (\d+) \| (\d+) \|$", text, re.M)
+    total = re.search(r"^\| All pages \| (\d+) \| (\d+) \| (\d+) \| \|$", text, re.M)
     now, ran, added = map(int, total.groups())
     assert ran <= len(listed) and now == ran + added
     assert all(r["snippets_run"] == len(listed) for r in data["releases"] if not r.get("not_run"))
@@ -227,3 +228,147 @@ def test_the_chinese_tables_are_chinese():
     assert "`, `" not in text, "a list of releases in Chinese prose uses 、"
     assert "(固定版本)" not in text and "（固定版本）" in text
     assert "运算符图谱" not in text
+
+
+def test_what_ran_counts_a_snippet_by_the_content_it_ran_with():
+    """A snippet edited after the run, or one a release missed, does not count as run."""
+    data = {**RAN, "snippet_hashes": {"s/a.py": "aaa", "s/b.py": "bbb"}}
+    now = [
+        {"page": "clone", "title": {"en": "Clone", "zh": "克隆"}, "snippets": ["s/a.py", "s/b.py"]}
+    ]
+    labels = versions_page.LABELS["en"]
+    runs = [
+        {"release": "2.4.1", "snippets_run": 2, "not_run_snippets": []},
+        {"release": "2.5.1", "snippets_run": 2, "not_run_snippets": []},
+    ]
+    as_run = {"s/a.py": "aaa", "s/b.py": "bbb"}
+    rows = [r for r in versions_page._what_ran(data, runs, labels, now, as_run) if "|" in r]
+    assert rows[2] == "| [Clone](clone.md) | 2 | 2 | 0 | all 2 |"
+    edited = {"s/a.py": "aaa", "s/b.py": "changed"}
+    rows = [r for r in versions_page._what_ran(data, runs, labels, now, edited) if "|" in r]
+    assert rows[2] == "| [Clone](clone.md) | 2 | 1 | 1 | none |"
+    runs[1]["not_run_snippets"] = ["s/a.py"]
+    rows = [r for r in versions_page._what_ran(data, runs, labels, now, as_run) if "|" in r]
+    assert rows[2] == "| [Clone](clone.md) | 2 | 1 | 1 | `2.4.1` |"
+
+
+def test_build_compares_only_snippets_run_as_the_pinned_one_ran_them(monkeypatch):
+    page = {"page": "clone", "title": {"en": "C", "zh": "C"}, "snippets": ["s/a.py", "s/b.py"],
+            "tables": []}  # fmt: skip
+    monkeypatch.setattr(versions_page, "chapters", lambda: [page])
+    ok = {"status": "ok", "stdout": "x\n", "stderr": ""}
+    table = {"status": "ok", "rows": []}
+    pinned = {"torch": "2.13.0+cpu", "cuda": None, "python": "3.11", "numpy": "2",
+              "snippets": {"s/a.py": ok, "s/b.py": ok}, "matrix": table,
+              "snippet_hashes": {"s/a.py": "1", "s/b.py": "2"}, "measured": "d"}  # fmt: skip
+    other = {**pinned, "torch": "2.4.1", "cuda": "12.1",
+             "snippets": {"s/a.py": ok, "s/b.py": {**ok, "stdout": "y\n"}},
+             "snippet_hashes": {"s/a.py": "1", "s/b.py": "old"}}  # fmt: skip
+    data = versions_page.build({"2.13.0+cpu": pinned, "2.4.1": other}, "2.13.0+cpu", "i")
+    release = next(r for r in data["releases"] if r["release"] == "2.4.1")
+    assert release["snippets_run"] == 1 and release["not_run_snippets"] == ["s/b.py"]
+    assert release["differences"] == {}, "b.py ran in another version of the file: not compared"
+    assert release["chapters"] == {"clone": versions_page.PARTLY}
+    assert data["snippet_hashes"] == {"s/a.py": "1", "s/b.py": "2"}
+
+
+# -- the atlas across releases ------------------------------------------------------------------
+
+
+def _atlas_row(result="new", condition=None, **more):
+    return {"result": result, "condition": condition, "write": None, "inplace": None,
+            "declared": "none", "text": {"en": "", "zh": ""}, **more}  # fmt: skip
+
+
+def test_atlas_rows_compare_by_operator_and_catalogue():
+    pinned = {"status": "ok", "skipped": {}, "rows": {
+        "abs": _atlas_row(), "view": _atlas_row("shares"), "new_op": _atlas_row(),
+        "flaky": _atlas_row()}}  # fmt: skip
+    other = {"status": "ok", "skipped": {"flaky": "timed out after 20 s"}, "rows": {
+        "abs": _atlas_row(), "view": _atlas_row("conditional", {"when": [], "otherwise": "new"}),
+        "old_op": _atlas_row()}}  # fmt: skip
+    found = versions_page.compare_atlas(pinned, other)
+    assert found["not_in_catalogue"] == ["new_op"] and found["skipped_here"] == ["flaky"]
+    assert found["only_here"] == ["old_op"] and found["rows"] == 3
+    assert [(c["row"], c["property"]) for c in found["differences"]] == [
+        ("view", "result"),
+        ("view", "condition"),
+    ]
+    broken = versions_page.compare_atlas(pinned, {"status": "error", "error": "ImportError: x"})
+    assert broken == {"status": "error", "error": "ImportError: x"}
+
+
+def test_the_first_release_that_behaves_as_the_pinned_one():
+    def release(name, *cells, missing=()):
+        differences = [{"row": r, "property": p} for r, p in cells]
+        atlas = {"status": "ok", "differences": differences, "not_in_catalogue": list(missing),
+                 "skipped_here": []}  # fmt: skip
+        return {"release": name, "atlas": atlas}
+
+    releases = [
+        release("2.0.1", ("view", "result"), ("abs", "write")),
+        release("2.1.2", ("view", "result"), missing=["abs"]),
+        release("2.2.2"),
+        release("2.3.1", ("late", "result")),
+        {"release": "2.13.0+cpu", "pinned": True, "atlas": {"status": "ok"}},
+        release("2.15.0", ("after", "result")),
+    ]
+    since = versions_page.first_as_pinned(releases, "2.13.0+cpu")
+    assert since["view/result"] == "2.2.2"
+    assert since["abs/write"] == "2.2.2", "a release whose catalogue lacks it does not count"
+    assert since["late/result"] is None, "the last release before the pinned one differs"
+    assert since["after/result"] == "2.0.1", "releases after the pinned one are not counted"
+
+
+# -- the line: edited snippets and chapters partly run ------------------------------------------
+
+
+def test_the_line_counts_snippets_edited_after_the_run():
+    data = {**SMALL, "snippet_hashes": {"snippets/clone/a.py": "1", "snippets/clone/b.py": "2"}}
+    data["chapters"] = [
+        {"page": "clone", "snippets": ["snippets/clone/a.py", "snippets/clone/b.py"]}
+    ]
+    current = ["snippets/clone/a.py", "snippets/clone/b.py"]
+    as_run = {"snippets/clone/a.py": "1", "snippets/clone/b.py": "2"}
+    same = versions_line(data, "clone", "en", "clone.md", current, as_run)
+    assert "edited" not in same
+    changed = {**as_run, "snippets/clone/b.py": "X"}
+    edited = versions_line(data, "clone", "zh", "clone.md", current, changed)
+    assert edited.endswith(
+        "本页有 1 个代码片段在那次运行之后改动过，改动后只在固定版本的 torch 上运行过。"
+    )
+
+
+def test_a_chapter_partly_run_says_so():
+    data = {**SMALL, "releases": [
+        {"release": "2.4.1", "build": "cuda", "chapters": {"clone": versions_page.PARTLY}},
+        {"release": "2.13.0+cpu", "build": "cpu", "pinned": True, "chapters": {}}]}  # fmt: skip
+    line = versions_line(data, "clone", "en", "clone.md")
+    assert "not every snippet ran with 2.4.1" in line
+
+
+# -- freshness: no page claims more than the versions run measured ------------------------------
+
+
+def unmeasured(data: dict) -> list[str]:
+    """The CPU snippets on the pages that the versions run has no result for."""
+    recorded = data.get("snippet_hashes", {})
+    return sorted(
+        {s for page in versions_page.chapters() for s in page["snippets"] if s not in recorded}
+    )
+
+
+def test_every_snippet_on_the_pages_has_a_versions_result():
+    missing = unmeasured(versions_page.committed())
+    assert not missing, (
+        f"{len(missing)} snippet(s) on the pages have no result in docs/generated/versions.json "
+        f"(first: {missing[:5]}): run `make versions` (about an hour and a half; or dispatch "
+        "the versions workflow and commit the files it uploads)"
+    )
+
+
+def test_the_freshness_check_fails_for_a_snippet_without_a_result():
+    data = versions_page.committed()
+    one = next(s for page in versions_page.chapters() for s in page["snippets"])
+    less = {**data, "snippet_hashes": {k: v for k, v in data["snippet_hashes"].items() if k != one}}
+    assert unmeasured(less) == [one]

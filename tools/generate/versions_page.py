@@ -309,6 +309,13 @@ def has_checks(page: dict) -> bool:
     return bool(page["snippets"] or page["tables"])
 
 
+def _table_changed(measured: dict) -> bool:
+    """A table (matrix, atlas) that differs from the pinned one, or could not be measured."""
+    if measured.get("status") == "error":
+        return True
+    return any(measured.get(key) for key in ("differences", "not_in_catalogue", "only_here"))
+
+
 def chapter_status(page: dict, release: dict) -> str:
     statuses = [release["differences"].get(s, {}).get("status", SAME) for s in page["snippets"]]
     if set(page["snippets"]) & set(release.get("not_run_snippets", [])):
@@ -317,7 +324,7 @@ def chapter_status(page: dict, release: dict) -> str:
         measured = release.get(table, {})
         if measured.get("status") == "error":
             statuses.append(FAILS)
-        elif measured.get("differences"):
+        elif _table_changed(measured):
             statuses.append(DIFFERS)
     for status in (FAILS, DIFFERS, PARTLY):
         if status in statuses:
@@ -380,9 +387,10 @@ LABELS = {
             "CPU snippets now",
             "Ran with every build measured",
             "Added or edited since (pinned torch only)",
-            "Builds that ran all of them",
+            "Builds that ran every one of them",
         ],
-        "ran_releases": "{count} of {total}",
+        "ran_all": "all {total}",
+        "ran_none": "none",
         "ran_total": "All pages",
         "chapters_title": "Chapters by release",
         "chapters_intro": (
@@ -402,10 +410,16 @@ LABELS = {
         "warnings": "Warnings: the pinned torch prints {pinned}; these releases print {release}.",
         "warnings_new": "Warnings: the pinned torch prints none; these releases print {release}.",
         "warnings_gone": "Warnings: the pinned torch prints {pinned}; these releases print none.",
-        "table_changed": (
-            "Cells of the copy-semantics matrix differ with torch {releases}: see "
-            "[the matrix differences](#matrix)."
-        ),
+        "table_changed": {
+            "matrix": (
+                "Cells of the copy-semantics matrix differ with torch {releases}: see "
+                "[the matrix differences](#matrix)."
+            ),
+            "atlas": (
+                "Rows of the operator atlas differ, or its catalogue differs, with torch "
+                "{releases}: see [the atlas across releases](#atlas)."
+            ),
+        },
         "properties": {},
         "fails_columns": ["Release", "Snippet", "Error (first line)"],
         "matrix_title": "Differences in the copy-semantics matrix",
@@ -508,9 +522,10 @@ LABELS = {
             "现有可在 CPU 上运行的代码片段",
             "在测量过的每个构建上都运行过",
             "此后新增或改动（只用固定版本运行过）",
-            "运行了其中全部代码片段的构建",
+            "运行过其中每个代码片段的构建",
         ],
-        "ran_releases": "{total} 个中的 {count} 个",
+        "ran_all": "全部 {total} 个",
+        "ran_none": "没有",
         "ran_total": "所有页面",
         "chapters_title": "各章在各版本上的结果",
         "chapters_intro": (
@@ -529,9 +544,13 @@ LABELS = {
         "warnings": "警告：固定版本打印 {pinned}；这些版本打印 {release}。",
         "warnings_new": "警告：固定版本不打印警告；这些版本打印 {release}。",
         "warnings_gone": "警告：固定版本打印 {pinned}；这些版本不打印警告。",
-        "table_changed": (
-            "在 torch {releases} 上，复制语义总表有单元格不同：见[总表的差异](#matrix)。"
-        ),
+        "table_changed": {
+            "matrix": "在 torch {releases} 上，复制语义总表有单元格不同：见[总表的差异](#matrix)。",
+            "atlas": (
+                "在 torch {releases} 上，算子总表有行不同，或算子目录不同："
+                "见[算子总表在各版本上的差异](#atlas)。"
+            ),
+        },
         "properties": {
             "warning": "警告",
             "error": "错误",
@@ -691,20 +710,18 @@ def render(data: dict, language: str) -> str:
     return "\n".join(out).rstrip("\n") + "\n"
 
 
-def _what_ran(
+def coverage(
     data: dict,
     run: list[dict],
-    labels: dict,
     now: list[dict] | None = None,
     hashes: dict[str, str] | None = None,
-) -> list[str]:
-    """Per chapter: its CPU snippets now, how many ran with every release measured, how many
-    were added or edited after the run, and how many releases ran every one of them.
+) -> dict[str, tuple[set[str], set[str], list[str]]]:
+    """Per chapter with CPU snippets now: (its snippets now, those that ran with every build,
+    the builds that ran every one of them).
 
     `now` is `chapters()` (the pages as they are), `hashes` each snippet's hash now; both read
-    from the files when not given. A snippet counts as run with a release when the run ran it as
-    the file is now (its hash) and the release did not miss it: never more than was measured."""
-    language = "zh" if labels is LABELS["zh"] else "en"
+    from the files when not given. A snippet counts as run with a build when the run ran it as
+    the file is now (its hash) and that build did not miss it: never more than was measured."""
     listed = {page["page"]: set(page["snippets"]) for page in data["chapters"]}
     recorded = data.get("snippet_hashes")
     now_pages = {page["page"]: page for page in (chapters() if now is None else now)}
@@ -719,6 +736,27 @@ def _what_ran(
             "not_run_snippets", []
         )
 
+    found = {}
+    for slug, page in now_pages.items():
+        current = set(page["snippets"])
+        if current:
+            ran = {s for s in current if all(ran_with(s, slug, r) for r in run)}
+            complete = [r["release"] for r in run if all(ran_with(s, slug, r) for s in current)]
+            found[slug] = (current, ran, complete)
+    return found
+
+
+def _what_ran(
+    data: dict,
+    run: list[dict],
+    labels: dict,
+    now: list[dict] | None = None,
+    hashes: dict[str, str] | None = None,
+) -> list[str]:
+    """Per chapter: its CPU snippets now, how many ran with every build measured, how many were
+    added or edited after the run, and which builds ran every one of them (`coverage`)."""
+    language = "zh" if labels is LABELS["zh"] else "en"
+    listed = {page["page"]: set(page["snippets"]) for page in data["chapters"]}
     counts = {r["release"]: r.get("snippets_run", 0) for r in run}
     every_listed = set().union(*listed.values()) if listed else set()
     out = ["", f"## {labels['ran_title']} {{ #what-ran }}", ""]
@@ -732,18 +770,19 @@ def _what_ran(
     head = labels["ran_columns"]
     out += ["", "| " + " | ".join(head) + " |", "|---|" + "--:|" * (len(head) - 1)]
     titles = {page["page"]: page["title"] for page in data["chapters"]}
-    totals = {"now": set(), "ran": set()}
-    for slug in [*now_pages, *(p for p in listed if p not in now_pages)]:
-        current = set(now_pages.get(slug, {}).get("snippets", []))
-        if not current:
-            continue
-        ran = {s for s in current if all(ran_with(s, slug, r) for r in run)}
-        complete = sum(all(ran_with(s, slug, r) for s in current) for r in run)
+    now_pages = {page["page"]: page for page in (chapters() if now is None else now)}
+    totals: dict[str, set[str]] = {"now": set(), "ran": set()}
+    for slug, (current, ran, complete) in coverage(data, run, now, hashes).items():
         totals["now"] |= current
         totals["ran"] |= ran
         title = _cell(titles.get(slug, now_pages[slug]["title"])[language])
         title = f"《{title}》" if language == "zh" else title
-        releases = labels["ran_releases"].format(count=complete, total=len(run))
+        if len(complete) == len(run):
+            releases = labels["ran_all"].format(total=len(run))
+        elif complete:
+            releases = labels["list"].join(f"`{r}`" for r in complete)
+        else:
+            releases = labels["ran_none"]
         out.append(
             f"| [{title}]({slug}.md) | {len(current)} | {len(ran)} | {len(current - ran)} "
             f"| {releases} |"
@@ -753,6 +792,77 @@ def _what_ran(
         f"| {len(totals['now'] - totals['ran'])} | |"
     )
     return out
+
+
+def summary(data: dict, language: str) -> str:
+    """The home page's paragraph on other releases (docs/generated/versions-summary.*.md),
+    every number from the JSON and the pages as they are."""
+    labels = SUMMARY[language]
+    run = [r for r in data["releases"] if not r.get("not_run")]
+    numbers = sorted({short(r["release"]) for r in run}, key=lambda v: release_order(v)[0])
+    ran = coverage(data, run)
+    now = set().union(*(c[0] for c in ran.values()))
+    everywhere = set().union(*(c[1] for c in ran.values()))
+    others = [r for r in run if not r["pinned"]]
+    failing = {p for r in others for p, c in r["differences"].items() if c["status"] == FAILS}
+    differing = {p for r in others for p, c in r["differences"].items() if c["status"] == DIFFERS}
+    matrix = {
+        (c["row"], c["property"])
+        for r in others
+        for c in r.get("matrix", {}).get("differences", [])
+    }
+    atlas = {c["row"] for r in others for c in r.get("atlas", {}).get("differences", [])}
+    text = labels["text"].format(
+        date=data["measured"],
+        count=len(numbers),
+        first=numbers[0],
+        last=numbers[-1],
+        ran=len(everywhere),
+        now=len(now),
+        fails=len(failing & everywhere),
+        differs=len((differing - failing) & everywhere),
+        matrix=len(matrix),
+        atlas=len(atlas),
+        atlas_rows=data.get("atlas", {}).get("rows", 0),
+    )
+    if now - everywhere:
+        text += labels["not_everywhere"].format(count=len(now - everywhere))
+    comment = LABELS[language]["generated"].format(command=data["command"])
+    return comment + "\n\n" + text + "\n"
+
+
+SUMMARY = {
+    "en": {
+        "text": (
+            "That was measured too, not assumed: on {date} `make versions` ran the CPU "
+            "snippets, the copy-semantics matrix and the operator atlas with {count} torch "
+            "releases, {first} to {last} (their CUDA wheels, on a machine without a GPU, and the "
+            "pinned CPU build). {ran} of the {now} CPU snippets on the pages ran with every one "
+            "of them. With at least one release, {fails} of those snippets fail and {differs} "
+            "more print something different; {matrix} cells of the matrix and {atlas} of the "
+            "atlas's {atlas_rows} operators differ. [Torch versions](versions.md) lists each "
+            "of them, and a line under each chapter's title says what applies to that chapter."
+        ),
+        "not_everywhere": (
+            " The other {count} snippets were added or edited after that run and have run with "
+            "the pinned torch only."
+        ),
+    },
+    "zh": {
+        "text": (
+            "其他版本的情况也经过实测，而不是凭印象：{date}，`make versions` 用 torch {first} "
+            "至 {last} 的 {count} 个版本（各版本的 CUDA wheel，在没有 GPU 的机器上；以及固定版本"
+            "的 CPU 构建）运行了 CPU 代码片段、复制语义总表和算子总表。页面上 {now} 个 CPU "
+            "代码片段中，有 {ran} 个在每个版本上都运行过。其中有 {fails} 个在至少一个版本上运行"
+            "失败，另有 {differs} 个在某些版本上输出不同；"
+            "复制语义总表有 {matrix} 个单元格不同，算子总表的 {atlas_rows} 个算子中有 {atlas} 个"
+            "不同。详见[《各 torch 版本》](versions.md)；每章标题下的一行说明该章的情况。"
+        ),
+        "not_everywhere": (
+            "其余 {count} 个代码片段是在那次运行之后新增或改动的，只在固定版本的 torch 上运行过。"
+        ),
+    },
+}
 
 
 def _chapter_table(data: dict, run: list[dict], labels: dict) -> list[str]:
@@ -826,13 +936,10 @@ def _differences(data: dict, run: list[dict], labels: dict) -> list[str]:
             out += [f"| `{r}` | `{s}` | {_code(e)} |" for r, s, e in failed]
             out.append("")
         for table in page["tables"]:
-            changed = [
-                f"`{r['release']}`"
-                for r in run
-                if r.get(table, {}).get("differences") or r.get(table, {}).get("status") == "error"
-            ]
+            changed = [f"`{r['release']}`" for r in run if _table_changed(r.get(table, {}))]
             if changed:
-                out += [labels["table_changed"].format(releases=labels["list"].join(changed)), ""]
+                said = labels["table_changed"][table]
+                out += [said.format(releases=labels["list"].join(changed)), ""]
     if not shown:
         out += [labels["no_differences"], ""]
     return out
@@ -985,6 +1092,7 @@ def outputs(data: dict) -> dict[Path, str]:
     found = {JSON_PATH: to_json(data)}
     for language in LANGUAGES:
         found[GENERATED / f"versions.{language}.md"] = render(data, language)
+        found[GENERATED / f"versions-summary.{language}.md"] = summary(data, language)
     return found
 
 
@@ -995,10 +1103,8 @@ def committed() -> dict:
 def main() -> int:
     """Render the page again from the committed JSON (no torch, nothing measured): after a
     snippet is added or a page renamed, the counts of what ran and the titles change."""
-    for language in LANGUAGES:
-        path = GENERATED / f"versions.{language}.md"
-        text = render(committed(), language)
-        if path.read_text(encoding="utf-8") != text:
+    for path, text in outputs(committed()).items():
+        if path != JSON_PATH and (not path.is_file() or path.read_text(encoding="utf-8") != text):
             path.write_text(text, encoding="utf-8")
             print(f"{path.relative_to(ROOT)}: rewritten")
     return 0
