@@ -21,11 +21,12 @@
 # make gpu-record  on a GPU machine (needs only python3 with torch and numpy, no .venv): record
 #              the CUDA snippets, the CUDA matrix and transfer timings into OUT (default gpu-run/)
 # make gpu-apply DIR=gpu-run   write such a record into the pages and docs/generated/; read the diff
-# make versions  a maintainer's command, not part of make test: run the CPU snippets and the
-#              copy-semantics matrix with every torch release from 2.4 to the newest (each a
-#              throw-away venv under ~/.cache/guide-versions, a CUDA wheel of about 5 GB; about
-#              an hour), compare with the pinned torch, rewrite docs/generated/versions.*;
-#              resumes after an interruption, FORCE=1 measures everything again
+# make versions  a maintainer's command, not part of make test: run the CPU snippets, the
+#              copy-semantics matrix and the operator atlas with every torch release from 2.0 to
+#              the newest (each a throw-away venv under ~/.cache/guide-versions, a CUDA wheel of
+#              a few GB; about an hour on two cores), compare with the pinned torch, rewrite
+#              docs/generated/versions.*; resumes after an interruption, FORCE=1 measures
+#              everything again. The versions workflow runs the same step as a matrix.
 
 PYTHON ?= python3
 VENV := .venv

@@ -255,7 +255,8 @@ def work_order(releases: list[str]) -> list[str]:
 
 
 def numpy_for(release: str) -> str:
-    """The pinned numpy from 2.4 on (the first release built against NumPy 2), else NumPy 1."""
+    """The pinned numpy from 2.4 on, else the last NumPy 1: 2.0 to 2.2 were built against NumPy 1,
+    and 2.3, which runs with either, shares it with them."""
     return f"numpy=={_pinned_numpy()}" if parse_version(release) >= (2, 4) else f"numpy=={NUMPY_1}"
 
 
