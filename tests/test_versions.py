@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -372,3 +373,46 @@ def test_the_freshness_check_fails_for_a_snippet_without_a_result():
     one = next(s for page in versions_page.chapters() for s in page["snippets"])
     less = {**data, "snippet_hashes": {k: v for k, v in data["snippet_hashes"].items() if k != one}}
     assert unmeasured(less) == [one]
+
+
+# -- the workflow's merge writes what a local run writes ----------------------------------------
+
+
+def _result(release: str, pinned: bool, inputs: str, stdout: str) -> dict:
+    ok = {"status": "ok", "stdout": stdout, "stderr": "", "error": None}
+    return {
+        "release": release, "pinned": pinned, "inputs": inputs, "complete": True,
+        "torch": release, "cuda": None if pinned else "12.1", "python": "3.11.7", "numpy": "2",
+        "snippets": {"snippets/about/torch_version.py": ok}, "matrix": {"status": "ok", "rows": []},
+        "atlas": {"status": "error", "error": "ImportError: no op_db"},
+        "snippet_hashes": {"snippets/about/torch_version.py": "h"}, "measured": "2026-12-01",
+        "seconds": 1.0,
+    }  # fmt: skip
+
+
+def test_merge_writes_the_bytes_a_local_run_writes(tmp_path, monkeypatch):
+    import torch
+
+    from tools.generate import versions
+
+    inputs = versions.inputs_hash()
+    results = tmp_path / "results"
+    results.mkdir()
+    for name, pinned, out in ((torch.__version__, True, "a\n"), ("2.4.1", False, "b\n")):
+        (results / f"{name}.json").write_text(json.dumps(_result(name, pinned, inputs, out)))
+    (results / "2.5.1.json").write_text(json.dumps(_result("2.5.1", False, "other", "c\n")))
+    written = {}
+    for run, argv in (("merge", ["--merge", str(results)]),
+                      ("local", ["--render-only", "--results", str(results)])):  # fmt: skip
+        folder = tmp_path / run
+        folder.mkdir()
+        monkeypatch.setattr(versions_page, "GENERATED", folder)
+        monkeypatch.setattr(versions_page, "JSON_PATH", folder / "versions.json")
+        monkeypatch.setattr(versions, "RESULTS", versions.CACHE / "results")
+        assert versions.main(argv) == 0
+        written[run] = {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+    assert written["merge"] == written["local"]
+    data = json.loads(written["merge"]["versions.json"])
+    assert [r["release"] for r in data["releases"]] == ["2.4.1", torch.__version__], (
+        "a result measured with other inputs is left out"
+    )

@@ -418,7 +418,7 @@ def write_outputs(measured: dict[str, dict], pinned: str, inputs: str) -> None:
     data = versions_page.build(measured, pinned, inputs)
     for path, text in versions_page.outputs(data).items():
         path.write_text(text, encoding="utf-8")
-        log(f"wrote {path.relative_to(ROOT)}")
+        log(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
 
 
 def main(argv: list[str]) -> int:
