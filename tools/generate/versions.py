@@ -352,12 +352,12 @@ def install(release: str, venv: Path) -> Path:
     log(f"  creating a venv at {venv}")
     subprocess.run([PYTHON, "-m", "venv", str(venv)], check=True)
     python = venv / "bin" / "python"
-    # expecttest, hypothesis and (before 2.2 or so) PyYAML: the operator atlas imports torch's
-    # op_db, which needs them.
+    # expecttest and hypothesis, and with some releases PyYAML (2.0) or packaging (2.2 to 2.6):
+    # the operator atlas imports torch's op_db, which needs them.
     wanted = [
         f"torch=={release}",
         numpy_for(release),
-        *_pinned("expecttest", "hypothesis", "pyyaml"),
+        *_pinned("expecttest", "hypothesis", "pyyaml", "packaging"),
     ]
     log(f"  pip install {' '.join(wanted)} (a CUDA wheel: a few GB, minutes)")
     done = subprocess.run(
