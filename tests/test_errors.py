@@ -121,6 +121,20 @@ def test_other_releases_wordings_come_from_the_versions_run(entries):
             assert f"{entry.kind}: {wording}" not in others, "a release that says the same"
 
 
+def test_a_release_whose_snippet_failed_adds_no_wording():
+    """A snippet that died with a release printed only its first lines: the lines it never
+    reached are no "prints no such line" of that release."""
+    message = "RuntimeError: boom happened"
+    entry = errors.Entry(kind="RuntimeError", key="boom happened", wordings=["boom happened"])
+    stopped = {"status": "fails", "pinned_output": f"a\n{message}\n", "release_output": "a\n"}
+    reworded = {"status": "differs", "pinned_output": f"a\n{message}\n",
+                "release_output": "a\nRuntimeError: boom, said otherwise\n"}  # fmt: skip
+    versions = {"releases": [{"release": "2.0.1", "differences": {"s.py": stopped}},
+                             {"release": "2.4.1", "differences": {"s.py": reworded}}]}  # fmt: skip
+    errors.add_other_releases({entry.heading: entry}, versions)
+    assert entry.elsewhere == {"boom happened": {"RuntimeError: boom, said otherwise": ["2.4.1"]}}
+
+
 def test_the_search_queries_are_those_of_the_index(entries):
     assert QUERIES.read_text(encoding="utf-8") == errors.queries(entries), (
         f"{QUERIES.name} is stale: run `python -m tools.generate.errors --queries`"

@@ -211,7 +211,9 @@ def add_other_releases(entries: dict[str, Entry], versions: dict) -> None:
         if release.get("pinned") or release.get("not_run"):
             continue
         for found in release.get("differences", {}).values():
-            if "pinned_output" not in found:
+            # A snippet that failed with that release stopped early: its missing lines are no
+            # wording of that release (the Versions page lists the failure itself).
+            if "pinned_output" not in found or found["status"] == versions_page.FAILS:
                 continue
             for mine, theirs in _paired_lines(found["pinned_output"], found["release_output"]):
                 one = recognise(mine)
@@ -534,6 +536,7 @@ LABELS = {
         "elsewhere": "**Other releases.** With torch {releases}, the line reads:",
         "elsewhere_line": "**Other releases.** With torch {releases}, line {number} above reads:",
         "not_printed": "**Other releases.** torch {releases} print no such line.",
+        "not_printed_one": "**Other releases.** torch {releases} prints no such line.",
         "and": ", ",
     },
     "zh": {
@@ -554,6 +557,7 @@ LABELS = {
         "elsewhere": "**其他版本：**在 torch {releases} 上，这一行是：",
         "elsewhere_line": "**其他版本：**在 torch {releases} 上，上面第 {number} 行是：",
         "not_printed": "**其他版本：**torch {releases} 不打印这一行。",
+        "not_printed_one": "**其他版本：**torch {releases} 不打印这一行。",
         "and": "、",
     },
 }
@@ -625,7 +629,8 @@ def _entry(entry: Entry, language: str, labels: dict) -> list[str]:
             else:
                 head = labels["elsewhere"].format(releases=names)
             if said == NOT_PRINTED:
-                out += ["", labels["not_printed"].format(releases=names)]
+                said = "not_printed_one" if len(releases) == 1 else "not_printed"
+                out += ["", labels[said].format(releases=names)]
                 continue
             out += ["", head, "", *_fence([said])]
     return out
