@@ -416,3 +416,11 @@ def test_merge_writes_the_bytes_a_local_run_writes(tmp_path, monkeypatch):
     assert [r["release"] for r in data["releases"]] == ["2.4.1", torch.__version__], (
         "a result measured with other inputs is left out"
     )
+
+
+def test_an_atlas_fact_true_in_some_calls_is_shown_as_such():
+    words = versions_page._atlas_words("en")
+    cell = {"property": "inplace", "pinned": {"version_bumped": "sometimes"},
+            "release": {"version_bumped": False}}  # fmt: skip
+    assert versions_page._atlas_value(cell, "pinned", words) == "version bumped: in some calls"
+    assert versions_page._atlas_value(cell, "release", words) == "version bumped: no"

@@ -999,7 +999,10 @@ def _atlas_value(cell: dict, which: str, words: dict) -> str:
     facts = []
     for fact, shown in words["inplace_facts"].items():
         if value.get(fact) is not None:
-            mark = words["yes"] if value[fact] else words["no"]
+            if value[fact] == "sometimes":  # as the atlas says it: some calls, not all
+                mark = words["sometimes"]
+            else:
+                mark = words["yes"] if value[fact] else words["no"]
             facts.append(shown.format(value=mark))
     return _cell(words["list_separator"].join(facts))
 
