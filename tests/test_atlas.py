@@ -266,6 +266,24 @@ def test_the_committed_tables_are_rendered_from_the_committed_json(committed):
         assert path.read_text(encoding="utf-8") == text, f"{path.name}: {REGENERATE} --render"
 
 
+@pytest.mark.parametrize("language", atlas.LANGUAGES)
+def test_the_page_holds_each_line_s_summary_and_the_details_file_the_rest(committed, language):
+    """The list in the page: one summary per operator, nothing else in a line (what it opens on
+    is in the details file, one entry per line, in the same order), in parts of at most
+    PART_ROWS lines that say how many they hold (extra.css sizes a part off screen by it)."""
+    page = atlas_render.render(committed, language)
+    found = json.loads(atlas_render.details_json(committed, language))
+    anchors = re.findall(r'<details class="atlas-op" id="([^"]+)"', page)
+    assert anchors == [row["anchor"] for row in committed["rows"]] == list(found)
+    assert all(found.values())
+    assert page.count("</summary></details>") == len(anchors)
+    parts = re.findall(r'<div class="atlas-part" style="--rows: (\d+)">\n(.*?)\n</div>', page, re.S)
+    counts = [body.count('<details class="atlas-op"') for _, body in parts]
+    assert [int(n) for n, _ in parts] == counts and sum(counts) == len(anchors)
+    assert max(counts) == atlas_render.PART_ROWS
+    assert f'data-details="{atlas_render.DETAILS_URL}"' in page
+
+
 def test_the_labels_have_the_same_keys_in_both_languages():
     labels = atlas_render.labels()
 

@@ -25,12 +25,12 @@ import os
 import sys
 import threading
 from pathlib import Path
-from urllib.parse import urlparse
+from urllib.parse import urljoin, urlparse
 
 import pytest
 
 from tools import pages, project
-from tools.generate import notebooks
+from tools.generate import atlas_render, notebooks
 
 CHROMIUM = os.environ.get("GUIDE_CHROMIUM", "/usr/bin/chromium")  # Debian's, never a download
 REQUIRE_BROWSER = "GUIDE_REQUIRE_BROWSER"
@@ -268,6 +268,11 @@ def _axe_violations(page, where: str, rules: list[str] | None = None) -> list[st
     if not page.evaluate("typeof axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
         assert page.evaluate("axe.version") == AXE_VERSION
+        # Every element rendered, as a reader scrolling to it sees it: content off screen that
+        # content-visibility leaves unrendered (the atlas's list, extra.css) axe would check
+        # from boxes never laid out, or not at all (it read the grey of a line's name as the
+        # background of the text beside it).
+        page.add_style_tag(content="* { content-visibility: visible !important; }")
     try:
         page.wait_for_function(_SCROLLWRAPS_SETTLED, timeout=2_000)
     except Exception:  # noqa: BLE001 - a wrapper left unnamed is axe's to report, not a timeout
@@ -455,6 +460,9 @@ def test_a_missing_browser_skips_here_and_fails_where_one_is_required(monkeypatc
 
 # -- the operator atlas: its filter, its anchors, and the copy-semantics matrix's sticky column ----
 
+# Where the atlas pages fetch their lines' details (atlas_render.DETAILS_URL), from the page.
+DETAILS = atlas_render.DETAILS_URL
+
 _ATLAS_COUNTS = """() => {
   const rows = [...document.querySelectorAll("#atlas-operators .atlas-op")];
   const text = document.getElementById("atlas-name").value.trim().toLowerCase();
@@ -502,11 +510,107 @@ def test_an_atlas_anchor_reveals_its_line_while_a_filter_hides_it(visit, path):
     page.wait_for_function("document.getElementById('op-reshape').open")
     row = page.locator("#op-reshape")
     assert row.is_visible() and row.evaluate("r => r.getBoundingClientRect().top") < 844
+    row.locator("p:not(.atlas-loading)").first.wait_for()  # and its details come
     # a first visit with the anchor in the address opens and shows that line too
-    page = v.open(path + "#op-nn-functional-dropout3d")
+    page = visit(viewport={"width": 390, "height": 844}).open(path + "#op-nn-functional-dropout3d")
     page.wait_for_function("document.getElementById('op-nn-functional-dropout3d').open")
-    top = page.locator("#op-nn-functional-dropout3d").evaluate("r => r.getBoundingClientRect().top")
+    row = page.locator("#op-nn-functional-dropout3d")
+    row.locator("p:not(.atlas-loading)").first.wait_for()
+    top = row.evaluate("r => r.getBoundingClientRect().top")
     assert 0 <= top < 844
+    # Nothing scrolled up as the list's parts above were drawn (extra.css sizes them no taller
+    # than they are), so Material's "Back to top" button does not cover the line.
+    page.wait_for_timeout(500)
+    assert page.locator(".md-top").evaluate("e => e.hidden")  # Material fades it, not display
+
+
+# What a line opens on, as the browser parses it: the JSON's HTML for that line.
+_OPENED = """row => [...row.children].filter(e => e.tagName !== "SUMMARY").map(e => e.outerHTML)
+  .join("")"""
+_PARSED = """html => { const t = document.createElement("template"); t.innerHTML = html;
+  return t.innerHTML; }"""
+
+
+@pytest.mark.parametrize("path", ["atlas/", "zh/atlas/"])
+def test_an_atlas_line_opens_on_its_details_fetched_when_a_line_first_opens(
+    visit, built_site, path
+):
+    """The page holds each line's summary only; the first line opened (by keyboard here) fetches
+    every line's details from the language's JSON, once, and each line shows its own."""
+    v = visit(viewport={"width": 1366, "height": 900})
+    page = v.open(path)
+    details = built_site / path / DETAILS
+    expected = json.loads(details.read_text(encoding="utf-8"))
+    rows = page.locator("#atlas-operators .atlas-op")
+    assert rows.count() == len(expected) and page.locator(".atlas-op > p").count() == 0
+    fetched = lambda: [u for u in v.requests if urlparse(u).path.endswith("/atlas-details.json")]  # noqa: E731
+    assert not fetched(), "a first visit fetches the details"
+    for anchor in ("op-flatten", "op-nn-functional-dropout", "op-abs"):
+        row = page.locator(f"#{anchor}")
+        row.locator("summary").focus()
+        page.keyboard.press("Enter")
+        row.locator("p:not(.atlas-loading)").first.wait_for()
+        assert row.evaluate(_OPENED) == page.evaluate(_PARSED, expected[anchor]), anchor
+        assert row.locator(".atlas-loading").count() == 0
+    assert [urlparse(u).path for u in fetched()] == [urlparse(urljoin(page.url, DETAILS)).path]
+    # closed and opened again: the same details, not twice
+    row.locator("summary").click()
+    row.locator("summary").click()
+    assert row.evaluate(_OPENED) == page.evaluate(_PARSED, expected["op-abs"])
+    assert len(fetched()) == 1
+
+
+def test_an_atlas_line_whose_details_fail_to_come_says_so_and_tries_again(visit):
+    v = visit(viewport={"width": 1366, "height": 900})
+    page = v.open("atlas/")
+    page.route("**/atlas-details.json", lambda route: route.fulfill(status=503, body=""))
+    row = page.locator("#op-abs")
+    row.locator("summary").click()
+    failed = page.locator("#atlas-operators").get_attribute("data-failed")
+    page.wait_for_function(
+        "([row, text]) => row.querySelector('.atlas-loading')?.textContent === text",
+        arg=[row.element_handle(), failed],
+    )
+    page.unroute("**/atlas-details.json")
+    row.locator("summary").click()  # closed
+    row.locator("summary").click()  # and opened again: fetched again
+    row.locator("p:not(.atlas-loading)").first.wait_for()
+    assert row.locator(".atlas-loading").count() == 0
+    # the 503 was made here: the browser's report of it is no problem of the page
+    made = [p for p in v.problems if "503" in p or "atlas-details.json" in p]
+    assert made and len(made) == len(v.problems), v.problems
+    v.problems.clear()
+
+
+@pytest.mark.parametrize("path", ["atlas/", "zh/atlas/"])
+def test_without_javascript_every_atlas_line_shows_and_says_where_the_rest_is(
+    visit, built_site, path
+):
+    v = visit(viewport={"width": 390, "height": 844}, java_script_enabled=False)
+    page = v.open(path)
+    data = json.loads((project.GENERATED / "atlas.json").read_text(encoding="utf-8"))
+    assert page.locator("#atlas-operators .atlas-op").count() == len(data["rows"])
+    assert page.locator("#atlas-filter").is_hidden()
+    line = page.locator("#op-reshape > summary")
+    line.scroll_into_view_if_needed()
+    for part in (".atlas-name", "b", ".atlas-when"):  # drawn once its part of the list is near
+        for _ in range(50):
+            if line.locator(part).inner_text().strip():
+                break
+            page.wait_for_timeout(100)
+        assert line.locator(part).inner_text().strip(), f"{part} not shown"
+    # the line has nothing to open on, and does not pretend to
+    marker = "e => getComputedStyle(e, '::before').content"
+    assert line.evaluate(marker) == "none"
+    note = page.locator(".atlas-noscript")
+    assert note.is_visible()
+    href = note.locator("a").get_attribute("href")
+    target = urlparse(urljoin(page.url, href)).path
+    assert target.endswith("/generated/atlas.json") and (built_site / target.lstrip("/")).is_file()
+    # with JavaScript the note is not shown, and a line has its triangle
+    page = visit(viewport={"width": 390, "height": 844}).open(path)
+    assert page.locator(".atlas-noscript").count() == 0
+    assert page.locator("#op-reshape > summary").evaluate(marker) != "none"
 
 
 @pytest.mark.parametrize("path", ["atlas/", "zh/atlas/"])
@@ -540,8 +644,10 @@ def test_an_atlas_line_says_operator_result_and_condition_within_the_screen(visi
         box = row.locator(f"summary {part}").bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= right + 1, (part, box, right)
     row.locator("summary").click()
-    facts = row.locator("p").first.bounding_box()
-    assert facts and facts["x"] + facts["width"] <= right + 1
+    facts = row.locator("p:not(.atlas-loading)").first
+    facts.wait_for()
+    box = facts.bounding_box()
+    assert box and box["x"] + box["width"] <= right + 1
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"atlas-reshape-open-{width}.png"))
 

@@ -2,6 +2,7 @@
 
 import importlib.util
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -130,6 +131,59 @@ def test_the_hooks_run_after_mkdocs_static_i18n_where_they_need_its_work():
     # The 404 page is written to its language's folder after the other hooks changed it.
     others = [language_links.on_post_template, search.on_post_template]
     assert all(_priority(not_found.on_post_template) < _priority(f) for f in others)
+
+
+# --- tools/site/code_spans.py: highlighted code without the spans that change nothing ----------
+
+_HIGHLIGHTED = (
+    '<p>a <span class="n">name</span> in prose</p>'
+    '<div class="language-python highlight"><pre><span></span><code>'
+    '<span class="kn">import</span><span class="w"> </span><span class="nn">torch</span>\n'
+    '<span class="n">b</span> <span class="o">=</span> <span class="n">a</span>'
+    '<span class="o">.</span><span class="n">clone</span><span class="p">()</span>'
+    "</code></pre></div>"
+    '<p>inline <code class="highlight"><span class="n">x</span><span class="o">.</span>'
+    '<span class="n">t</span></code></p>'
+)
+
+
+def test_code_spans_unwraps_names_and_whitespace_in_highlighted_code_only():
+    code_spans = _hook("tools/site/code_spans.py")
+    out = code_spans.unwrap(_HIGHLIGHTED)
+    assert out == (
+        '<p>a <span class="n">name</span> in prose</p>'
+        '<div class="language-python highlight"><pre><span></span><code>'
+        '<span class="kn">import</span> <span class="nn">torch</span>\n'
+        'b <span class="o">=</span> a<span class="o">.</span>clone<span class="p">()</span>'
+        "</code></pre></div>"
+        '<p>inline <code class="highlight">x<span class="o">.</span>t</code></p>'
+    )
+    text = lambda html: re.sub(r"<[^>]+>", "", html)  # noqa: E731
+    assert text(out) == text(_HIGHLIGHTED)
+
+
+def test_names_and_whitespace_in_code_have_no_style_of_their_own():
+    """What makes unwrapping them invisible: Material colours a name as the code around it and
+    whitespace not at all, and the project's stylesheets leave both alone."""
+    import material
+
+    theme = Path(material.__file__).parent / "templates" / "assets" / "stylesheets"
+    css = "".join(path.read_text(encoding="utf-8") for path in theme.glob("main.*.min.css"))
+    rules = re.findall(r"([^{}]+)\{([^{}]*)\}", css)
+    names = [body for selectors, body in rules if ".highlight .n" in selectors.split(",")]
+    assert names == ["color:var(--md-code-hl-name-color)"], names
+    assert "--md-code-hl-name-color:var(--md-code-fg-color)" in css
+    unstyled = _hook("tools/site/code_spans.py").UNSTYLED
+    for selectors, _ in rules:
+        for selector in selectors.split(","):
+            last = selector.strip().split(" ")[-1]
+            assert last not in {f".{name}" for name in unstyled if name != "n"}, selector
+            if last == ".n":
+                assert selector.strip() == ".highlight .n", selector
+    for sheet in (project.DOCS / "assets" / "stylesheets").glob("*.css"):
+        own = sheet.read_text(encoding="utf-8")
+        assert "--md-code-hl-name-color" not in own, sheet.name
+        assert not re.search(r"\.(?:" + "|".join(unstyled) + r")\b(?!-)", own), sheet.name
 
 
 # --- the strict build stops at a broken link or include, naming the page -----------------------

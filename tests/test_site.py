@@ -10,6 +10,7 @@ are).
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import re
@@ -24,7 +25,7 @@ import pytest
 import yaml
 
 from tools import project
-from tools.generate import notebooks
+from tools.generate import atlas_render, notebooks
 
 SITE_URL = "https://example.org/guide/"
 WORKFLOW = project.ROOT / ".github" / "workflows" / "docs.yml"
@@ -176,6 +177,29 @@ def test_each_language_searches_its_own_pages(deployed):
     for word in ("clone", "detach", "copy_"):
         for index in (english, chinese):
             assert any(word in d["text"] for d in index["docs"]), word
+
+
+def _squashed(text: str) -> str:
+    """Text as the index and the page both hold it: no tags, no entities, no spaces (and none of
+    the \u200b the search plugin puts between Chinese words)."""
+    return re.sub(r"[\s\u200b]+", "", html.unescape(re.sub(r"<[^>]+>", "", text)))
+
+
+@pytest.mark.parametrize("language", project.LANGUAGES)
+def test_the_search_index_holds_every_atlas_line(deployed, language):
+    """Search finds an operator by its line in the atlas: name, result and condition, in the
+    list's order. (What a line opens on is fetched when it opens, and is not in the index.)"""
+    site, _ = deployed
+    docs = {d["location"]: d["text"] for d in _index(site, language)["docs"]}
+    indexed = _squashed(docs["atlas/#table"])
+    data = json.loads((project.GENERATED / "atlas.json").read_text(encoding="utf-8"))
+    words = atlas_render.labels()[language]
+    at = 0
+    for row in data["rows"]:
+        line = _squashed(atlas_render.summary(row, words, language))
+        found = indexed.find(line, at)
+        assert found >= 0, f"{row['anchor']}: {line[:80]!r} is not in the index after {at}"
+        at = found + len(line)
 
 
 def test_chinese_pages_point_their_search_box_at_the_chinese_index(deployed):

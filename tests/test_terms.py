@@ -2,15 +2,17 @@
 
 The term decisions are data (tests/terms.zh.yml: preferred term -> rejected variants, with the
 contexts where a variant is right). Scanned: every docs/*.zh.md page, the generated Chinese
-tables (docs/generated/*.zh.md) and the README's Chinese part, prose only: code blocks, output
-blocks, inline code, link targets and HTML tags are not prose. Besides the terms it flags ASCII
-double quotes in Chinese prose, italics around Chinese text, a space between a number and %, and
-a hard line break inside a Chinese paragraph (rendered as a space between two characters).
+tables (docs/generated/*.zh.md), what the Chinese atlas's lines open on
+(docs/generated/atlas-details.zh.json) and the README's Chinese part, prose only: code blocks,
+output blocks, inline code, link targets and HTML tags are not prose. Besides the terms it flags
+ASCII double quotes in Chinese prose, italics around Chinese text, a space between a number and
+%, and a hard line break inside a Chinese paragraph (rendered as a space between two characters).
 Each problem is reported as path:line, what was found, and what to write instead.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -180,6 +182,24 @@ def rules():
 @pytest.mark.parametrize("path", chinese_sources(), ids=_relative)
 def test_chinese_page_uses_the_decided_terms_and_typography(rules, path):
     problems = problems_in(path.read_text(encoding="utf-8"), _relative(path), rules)
+    assert not problems, "\n" + "\n".join(problems)
+
+
+# The atlas's lines open on HTML from this file (tools/generate/atlas_render.py, one operator a
+# line), not on text in the page.
+CHINESE_DETAILS = [project.GENERATED / "atlas-details.zh.json"]
+
+
+@pytest.mark.parametrize("path", CHINESE_DETAILS, ids=_relative)
+def test_chinese_details_use_the_decided_terms_and_typography(rules, path):
+    problems = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if line in ("{", "}"):
+            continue
+        (text,) = json.loads("{" + line.removesuffix(",") + "}").values()
+        visible = _visible(text)
+        for problem in term_problems(visible, rules) + typography_problems(visible):
+            problems.append(f"{_relative(path)}:{number}: {problem}")
     assert not problems, "\n" + "\n".join(problems)
 
 

@@ -5,7 +5,8 @@ its input? Measured by running it, like the copy-semantics matrix, over the whol
 
 This module is the command line and the files. The parts, each importing only the ones after it:
 
-- atlas_render: the tables atlas.en.md / atlas.zh.md (words: atlas_labels.json);
+- atlas_render: the lists atlas.en.md / atlas.zh.md and what their lines open on,
+  atlas-details.json / atlas-details.zh.json (words: atlas_labels.json);
 - atlas_pool: every OpInfo in forked workers with a timeout;
 - atlas_probe: one OpInfo measured (what is measured, and on which inputs, is described there).
 
@@ -31,7 +32,7 @@ import torch
 from tools.generate import atlas_pool, atlas_probe, semantics
 from tools.generate.atlas_pool import measure_all, measure_isolated
 from tools.generate.atlas_probe import KINDS, SAMPLES_PER_OP, AliasOp, ExtraOp, op_key, operators
-from tools.generate.atlas_render import COMMAND, render
+from tools.generate.atlas_render import COMMAND, DETAILS_FILES, details_json, render
 
 ROOT = Path(__file__).resolve().parents[2]
 GENERATED = ROOT / "docs" / "generated"
@@ -137,6 +138,7 @@ def outputs(data: dict) -> dict[Path, str]:
     files = {GENERATED / "atlas.json": to_json(data)}
     for language in LANGUAGES:
         files[GENERATED / f"atlas.{language}.md"] = render(data, language)
+        files[GENERATED / DETAILS_FILES[language]] = details_json(data, language)
     return files
 
 

@@ -5,6 +5,13 @@ One `<details>` per operator: its summary is the row a reader scans (operator, r
 condition with how many calls support each part of it), and it opens in place on the rest (the
 schema, writes, the in-place variant, and every call grouped by what it returned). No table: at a
 phone's width a 12-column table showed names only, and its layout cost seconds of main thread.
+
+The page holds the summaries only, in parts of PART_ROWS rows that the browser leaves unstyled
+until they come near the screen. What an operator's line opens on is in a JSON file of its own
+(details(): anchor -> HTML, atlas-details.json and atlas-details.zh.json, which mkdocs-static-i18n
+serves as generated/atlas-details.json beside each language's pages), which
+docs/assets/javascripts/atlas.js fetches when a line is first opened. With every line's details
+in the page, a phone's first visit spent over a second styling 7,300 elements.
 """
 
 from __future__ import annotations
@@ -21,6 +28,15 @@ COMMAND = "python -m tools.generate.atlas"
 # The filter's options, in order: "" is every row; each other value is a token of data-kind.
 FILTERS = ("", "same", "shares", "new", "conditional", "disagrees", "inplace", "raises", "other",
            "alias")  # fmt: skip
+# Lines per part of the list (a <div class="atlas-part">, content-visibility: auto in extra.css):
+# parts off screen are neither styled nor laid out on a first visit.
+PART_ROWS = 40
+# Where each language's details are, as i18n serves them (a `.zh` before the suffix: the zh page's
+# file), and the URL the list names, relative to the atlas page (atlas/, zh/atlas/).
+DETAILS_FILES = {"en": "atlas-details.json", "zh": "atlas-details.zh.json"}
+DETAILS_URL = "../generated/atlas-details.json"
+# The data itself, for readers without JavaScript: relative to each language's atlas page.
+DATA_URL = {"en": "../generated/atlas.json", "zh": "../../generated/atlas.json"}
 
 
 def labels() -> dict:
@@ -224,7 +240,9 @@ def filter_tokens(row: dict) -> list[str]:
     return tokens
 
 
-def _summary(row: dict, words: dict, language: str) -> str:
+def summary(row: dict, words: dict, language: str) -> str:
+    """The line a reader scans, which the page (and so its search index) holds: operator, result,
+    condition."""
     name = f"<code>{_escape(row['name'])}</code>"
     if row["variant"]:
         name += f' <span class="atlas-variant">{_escape(row["variant"])}</span>'
@@ -241,6 +259,22 @@ def _skip_reason(reason: str, words: dict) -> str:
         if match:
             return translated.format(*map(_escape, match.groups()))
     return _escape(reason)
+
+
+def details(data: dict, language: str) -> dict[str, str]:
+    """What each operator's line opens on: its anchor -> the HTML of its facts and calls."""
+    words = labels()[language]
+    return {row["anchor"]: _facts(row, words, language) for row in data["rows"]}
+
+
+def details_json(data: dict, language: str) -> str:
+    """details() as the file atlas.js fetches: one line per operator, in the list's order, so
+    that a change in one row is one line of the diff."""
+    lines = [
+        f"{json.dumps(anchor)}:{json.dumps(text, ensure_ascii=False)}"
+        for anchor, text in details(data, language).items()
+    ]
+    return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
 def render(data: dict, language: str) -> str:
@@ -272,15 +306,23 @@ def render(data: dict, language: str) -> str:
         '<output for="atlas-kind atlas-name" aria-live="polite"></output>',
         "</div>",
         "",
+        f'<noscript><p class="atlas-noscript">'
+        f'{words["noscript"].format(json=DATA_URL[language])}</p></noscript>',
+        "",
         f'<div class="atlas-list" id="atlas-operators" role="region" '
-        f'aria-label="{words["caption"].format(**counts_)}">',
+        f'aria-label="{words["caption"].format(**counts_)}" data-details="{DETAILS_URL}" '
+        f'data-loading="{words["loading"]}" data-failed="{words["load_failed"]}">',
     ]  # fmt: skip
-    for row, token in zip(rows, tokens, strict=True):
-        out.append(
-            f'<details class="atlas-op" id="{row["anchor"]}" data-kind="{" ".join(token)}">'
-            f"<summary>{_summary(row, words, language)}</summary>"
-            f"{_facts(row, words, language)}</details>"
-        )
+    lines = list(zip(rows, tokens, strict=True))
+    for start in range(0, len(lines), PART_ROWS):
+        part = lines[start : start + PART_ROWS]
+        out.append(f'<div class="atlas-part" style="--rows: {len(part)}">')
+        for row, token in part:
+            out.append(
+                f'<details class="atlas-op" id="{row["anchor"]}" data-kind="{" ".join(token)}">'
+                f"<summary>{summary(row, words, language)}</summary></details>"
+            )
+        out.append("</div>")
     out += ["</div>", ""]
     out += [f"### {words['skipped_title']} {{ #skipped }}", ""]
     out += [words["skipped_intro"].format(**counts_), ""]

@@ -1,8 +1,12 @@
-// The operator atlas's filter (docs/atlas.md): show the operators of one kind, or whose name
-// contains some text, with each option's count for the text typed; and an `#op-…` link that
-// lands on a line the filter hides shows every line again, opens that one and scrolls to it.
+// The operator atlas (docs/atlas.md). Its filter: show the operators of one kind, or whose name
+// contains some text, with each option's count for the text typed; an `#op-…` link that lands on
+// a line the filter hides shows every line again, opens that one and scrolls to it. And what a
+// line opens on: the page holds each operator's summary only; the rest, for every operator, is
+// in a JSON file (the list's data-details, written by tools/generate/atlas_render.py), fetched
+// the first time a line opens and put into each line as it opens.
 // Loaded only on pages that have the filter (overrides/main.html). Without this script the
-// filter stays hidden and every line shows.
+// filter stays hidden, every line shows, and a line does not open (the page says where the
+// details are instead).
 (function () {
   "use strict";
 
@@ -39,6 +43,37 @@
       return " " + row.getAttribute("data-kind") + " ";
     });
     var options = Array.prototype.slice.call(kind.options);
+    var details = null; // the fetch of every line's details, once
+
+    // The details of an opened line, from the JSON (fetched on the first opening).
+    function fill(row) {
+      if (!row.open || row.dataset.filled) return;
+      row.dataset.filled = "1";
+      var note = row.querySelector(".atlas-loading"); // left by a fetch that failed
+      if (!note) {
+        note = document.createElement("p");
+        note.className = "atlas-loading";
+        row.appendChild(note);
+      }
+      note.textContent = list.dataset.loading;
+      if (!details) {
+        details = fetch(new URL(list.dataset.details, location.href).href).then(function (response) {
+          if (!response.ok) throw new Error(response.status + " " + response.url);
+          return response.json();
+        });
+      }
+      details.then(
+        function (found) {
+          row.removeChild(note);
+          row.insertAdjacentHTML("beforeend", found[row.id] || "");
+        },
+        function () {
+          note.textContent = list.dataset.failed;
+          delete row.dataset.filled; // the next opening tries again
+          details = null;
+        }
+      );
+    }
 
     function apply() {
       var wanted = kind.value;
@@ -61,6 +96,9 @@
       options.forEach(function (option, k) {
         option.textContent = option.getAttribute("data-label") + " (" + counts[k] + ")";
       });
+      // Parts of the list off screen are left unstyled (content-visibility in extra.css) with
+      // the height of all their lines; while a filter hides lines, every part is laid out.
+      list.classList.toggle("atlas-filtered", Boolean(wanted || text));
       count.textContent = filter.dataset.count
         .replace("{shown}", String(shown))
         .replace("{total}", String(rows.length));
@@ -81,6 +119,14 @@
       if (scroll) row.scrollIntoView();
     }
 
+    // "toggle" does not bubble: heard on the way down.
+    list.addEventListener(
+      "toggle",
+      function (event) {
+        if (event.target.classList && event.target.classList.contains("atlas-op")) fill(event.target);
+      },
+      true
+    );
     kind.addEventListener("change", apply);
     name.addEventListener("input", apply);
     // Before the browser follows a link to a line on this page, so that it has a line to go to
