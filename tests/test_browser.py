@@ -5,8 +5,9 @@ first visit (nothing cached, nothing stored: Tab below), and that one visit chec
 needs a page: no console error, no failed or external request, one title, what the first visit
 transfers, every diagram shown as an image with a name, the notebook drawn as code blocks, then a
 desktop and a phone screenshot, axe-core's accessibility rules (light scheme on the desktop,
-dark scheme on the phone), and the copy button of its first code block. The interaction tests
-(language switcher, search) each open the page they need. Screenshots and the measurements
+dark scheme on the phone), the copy button of its first code block, and on some pages the
+language switcher (SWITCHES). The other interaction tests (search, the atlas) each open the page
+they need. Screenshots and the measurements
 (measurements.json) land in screenshots/, which git ignores and CI uploads.
 
 Without /usr/bin/chromium these tests skip and say so, unless GUIDE_REQUIRE_BROWSER=1 (set by
@@ -455,6 +456,8 @@ def test_a_first_visit(visit, record_property, what):
         copied = page.evaluate("navigator.clipboard.readText()")
         source = (project.ROOT / snippet).read_text(encoding="utf-8")
         assert copied.strip("\n") == source.strip("\n"), "the copy button copies something else"
+    if path in SWITCHES:  # last: it leaves the page
+        _switch_language(page, path)
 
 
 @pytest.mark.parametrize("path", ["layers/", "zh/layers/"])
@@ -474,25 +477,37 @@ def test_the_dark_scheme_shows_the_dark_diagrams(visit, path):
     shown.screenshot(path=str(SHOTS / (path.strip("/").replace("/", "-") + "-diagram-dark.png")))
 
 
-@pytest.mark.parametrize(
-    ("start", "language", "target", "title"),
-    [
-        ("", "zh", "zh/", "张量复制到底复制了什么"),
-        ("zh/", "en", "", "What a tensor copy copies"),
-        ("layers/", "zh", "zh/layers/", "三层结构"),
-        ("zh/layers/", "en", "layers/", "Three layers"),
-        ("assignment/", "zh", "zh/assignment/", "什么也没复制"),
-        ("notebooks/layers/", "zh", "zh/notebooks/layers/", "三层结构"),
-        ("zh/notebooks/layers/", "en", "notebooks/layers/", "Three layers"),
-    ],
-)
-def test_language_switcher_lands_on_the_same_page(visit, start, language, target, title):
-    page = visit().open(start)
+# The language switcher, tried last in the first visit of each of these pages: start page ->
+# (the language chosen, the page it lands on, words of that page's title).
+SWITCHES = {
+    "": ("zh", "zh/", "张量复制到底复制了什么"),
+    "zh/": ("en", "", "What a tensor copy copies"),
+    "layers/": ("zh", "zh/layers/", "三层结构"),
+    "zh/layers/": ("en", "layers/", "Three layers"),
+    "assignment/": ("zh", "zh/assignment/", "什么也没复制"),
+    "notebooks/layers/": ("zh", "zh/notebooks/layers/", "三层结构"),
+    "zh/notebooks/layers/": ("en", "notebooks/layers/", "Three layers"),
+}
+
+
+def _switch_language(page, start: str) -> None:
+    """The header's language menu lands on the same page in the other language."""
+    language, target, title = SWITCHES[start]
+    page.set_viewport_size({"width": 1280, "height": 900})  # the menu as a desktop shows it
     page.locator(".md-header__option .md-select").hover()
     page.locator(f'a.md-select__link[hreflang="{language}"]').click()
     page.wait_for_url(f"**/{target}")
-    assert urlparse(page.url).path == "/" + target
-    assert title in page.locator("h1").inner_text()
+    assert urlparse(page.url).path == "/" + target, f"the {language} switch from /{start}"
+    assert title in page.locator("h1").inner_text(), f"the {language} switch from /{start}"
+
+
+def test_the_language_switcher_is_tried_on_pages_that_are_visited():
+    visited = {where.values[0] for where in _visits()}
+    paths = {
+        project.page_url(slug, lang) if kind == "page" else project.notebook_url(slug, lang)
+        for kind, slug, lang in visited
+    }
+    assert set(SWITCHES) <= paths, sorted(set(SWITCHES) - paths)
 
 
 # Per language, in one visit: queries that must find a chapter among the first three pages, and
