@@ -5,10 +5,15 @@ as a plugin instead, which reaches docs/ too (pytest is pointed at both folders:
 
 `pytest --chapter <slug>` keeps one chapter's tests (`make check PAGE=<slug>`: of_chapter below).
 
-`make test` runs pytest on two workers (pytest-xdist, --dist loadgroup). The tests that read
-what the snippets print are kept on one worker (the "snippets" group), so that every snippet still
-runs once, in one batch. Measurements that tests record (record_property("measurement", ...))
-reach the main process, which writes screenshots/measurements.json once at the end.
+`make test` runs pytest on two workers (pytest-xdist, --dist loadgroup). A module whose
+module-scoped fixture is costly runs on one worker, so that the fixture runs once: the tests that
+read what the snippets print (the "snippets" group: every snippet runs once, in one batch), and
+the modules of GROUPS below. The groups are read from the test ids (pytest_xdist_make_scheduler),
+not from xdist_group marks: xdist 3.8.0 groups by appending @group to an id, which pytest 9.2's
+structured ids no longer take, so marks group nothing (pytest-xdist issue 1386). The main process
+checks that each group ran on one worker. Measurements that tests record
+(record_property("measurement", ...)) reach the main process, which writes
+screenshots/measurements.json once at the end.
 """
 
 import json
@@ -35,8 +40,38 @@ def pytest_configure(config):
     config.pluginmanager.register(_DocsPlugin(), "guide-docs")
 
 
-# The tests that call tools.check.sybil_pages.result_of, which runs the snippet batch.
-_SNIPPET_TESTS = {"test_pages.py", "test_checker_can_fail.py"}
+# Test modules kept on one xdist worker, by file name, for the fixture each pays once there.
+GROUPS = {
+    "test_pages.py": "snippets",  # tools.check.sybil_pages.result_of runs the snippet batch
+    "test_checker_can_fail.py": "snippets",  # the batch, and the runner's endings in one batch
+    "test_search.py": "search",  # Material's search worker in Chromium, every query
+    "test_atlas.py": "atlas",  # the atlas generator re-measuring operators in a subprocess
+    "test_gpu_record.py": "gpu-record",  # a GPU record made on the CPU stand-in
+    "test_bench.py": "bench",  # a --quick benchmark run
+}
+
+
+def group_of(nodeid: str) -> str | None:
+    """The worker group of a test id, or None: a test that any worker may run."""
+    path = nodeid.split("::", 1)[0]
+    if path.endswith(".md"):
+        return "snippets"  # Sybil's examples of the pages compare with the batch's outputs
+    return GROUPS.get(path.rsplit("/", 1)[-1])
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """--dist loadgroup with the groups of group_of: each group is one unit of work, sent to one
+    worker; every other test is a unit of its own. Largest units first (xdist's own order)."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadGroupScheduling
+
+    class Groups(LoadGroupScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return group_of(nodeid) or super()._split_scope(nodeid)
+
+    return Groups(config, log)
 
 
 def pytest_addoption(parser):
@@ -75,15 +110,15 @@ def pytest_collection_modifyitems(config, items):
         items[:] = keep
     for page in {item.path for item in items if item.path.suffix == ".md"}:
         sybil_pages.collected(page)  # the snippet batch runs the snippets of these pages
-    # xdist_group is declared in pyproject.toml, so `-p no:xdist` accepts the marker too.
-    for item in items:
-        name = item.path.name
-        if name in _SNIPPET_TESTS or item.path.suffix == ".md":
-            item.add_marker(pytest.mark.xdist_group("snippets"))
 
 
 def pytest_runtest_logreport(report):
-    """In the main process: keep what a test (on any worker) recorded as a measurement."""
+    """In the main process: which worker ran each group's tests, and what a test (on any
+    worker) recorded as a measurement."""
+    worker = getattr(report, "node", None)  # xdist: the worker's controller
+    group = group_of(report.nodeid)
+    if worker is not None and group:
+        _WORKERS_OF.setdefault(group, set()).add(worker.gateway.id)
     if report.when != "call":
         return
     for key, value in report.user_properties:
@@ -93,9 +128,27 @@ def pytest_runtest_logreport(report):
 
 
 _MEASURED: dict[str, dict] = {}
+_WORKERS_OF: dict[str, set[str]] = {}
+
+
+def split_groups(config) -> list[str]:
+    """Under --dist loadgroup, the groups whose tests ran on more than one worker (each of those
+    workers then paid the group's fixture), each with its workers."""
+    if config.getvalue("dist") != "loadgroup":
+        return []
+    return [f"{g} ({', '.join(sorted(w))})" for g, w in sorted(_WORKERS_OF.items()) if len(w) > 1]
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    split = split_groups(config)
+    if split:
+        terminalreporter.section("xdist groups", red=True)
+        terminalreporter.write_line(f"run on more than one worker: {'; '.join(split)}")
 
 
 def pytest_sessionfinish(session):
+    if split_groups(session.config):
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
     if hasattr(session.config, "workerinput") or not _MEASURED:
         return  # a worker: its measurements travel to the main process with its reports
     shots = project.ROOT / "screenshots"

@@ -1,12 +1,13 @@
 """The built site as a reader sees it, in Debian's Chromium driven by Playwright.
 
-Every page of both languages (chapters, reference pages, notebook pages) is visited once, in a
-fresh browser context so that it is a first visit, and that one visit checks everything that
+Every page of both languages (chapters, reference pages, notebook pages) is visited once, as a
+first visit (nothing cached, nothing stored: Tab below), and that one visit checks everything that
 needs a page: no console error, no failed or external request, one title, what the first visit
 transfers, every diagram shown as an image with a name, the notebook drawn as code blocks, then a
 desktop and a phone screenshot, axe-core's accessibility rules (light scheme on the desktop,
-dark scheme on the phone), and the copy button of its first code block. The interaction tests
-(language switcher, search) each open the page they need. Screenshots and the measurements
+dark scheme on the phone), the copy button of its first code block, and on some pages the
+language switcher (SWITCHES). The other interaction tests (search, the atlas) each open the page
+they need. Screenshots and the measurements
 (measurements.json) land in screenshots/, which git ignores and CI uploads.
 
 Without /usr/bin/chromium these tests skip and say so, unless GUIDE_REQUIRE_BROWSER=1 (set by
@@ -161,40 +162,137 @@ def _empty_index(path: Path) -> bytes:
     return json.dumps({"config": config, "docs": []}).encode()
 
 
-class Visit:
-    """A first visit in a fresh browser context that records every problem a reader could see."""
+# What a visit's tab is set to unless the test asks otherwise: Playwright's defaults for a new
+# context, which each visit had while it opened a context of its own.
+DEFAULT_VIEWPORT = {"width": 1280, "height": 720}
 
-    def __init__(self, browser, site, root: Path, search: bool = False, **context):
+# The page's own requests that did not cross the network (a resource timing entry transferred
+# nothing): from a cache, which a first visit has not got.
+_NOT_TRANSFERRED = """() => performance.getEntriesByType("navigation")
+  .concat(performance.getEntriesByType("resource"))
+  .filter(e => e.name.startsWith("http") && e.transferSize === 0).map(e => e.name)"""
+
+
+class Tab:
+    """The browser context and the one page (tab) that every visit of a worker navigates.
+
+    A new page costs about half a second of CPU (a renderer process, and Playwright setting it
+    up), and a visit in a page that has run the site before costs less again: over 90 visits,
+    about a tenth of the whole test run. A visit is still a first visit: every request is routed
+    (Playwright then turns the HTTP cache off, and each page is checked, as it is left, to have
+    fetched every resource over the network), the site's storage is cleared and the tab left on
+    about:blank before each page is opened, and the mouse is off the page (a hover from the last
+    visit would show in the screenshots and in axe's colours). A page that crashed is
+    replaced."""
+
+    def __init__(self, browser, site: str):
         self.site = site
+        self.context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+        self.context.route("**/*", self._route)
+        self.page = None
+        self.visit: Visit | None = None  # the visit in progress, which records what happens
+        self.crashed = False
+
+    def _route(self, route):
+        if self.visit is None:
+            route.abort()  # nothing is fetched between visits
+        else:
+            self.visit.route(route)
+
+    def _forward(self, event: str, argument):
+        if self.visit is not None:
+            getattr(self.visit, event)(argument)
+
+    def _new_page(self):
+        if self.page is not None and not self.page.is_closed():
+            self.page.close()
+        self.page, self.crashed = self.context.new_page(), False
+        for event in ("console", "pageerror", "requestfailed", "response", "requestfinished"):
+            self.page.on(event, functools.partial(self._forward, event))
+        self.page.on("crash", lambda _: setattr(self, "crashed", True))
+        self.cdp = self.context.new_cdp_session(self.page)
+
+    def blank(self):
+        """Leave the site: its local and session storage, cookies, caches and databases
+        cleared, the tab on about:blank."""
+        if self.page is None or self.page.is_closed() or self.crashed:
+            return self._new_page()
+        if self.page.url.startswith(self.site):
+            cached = self.page.evaluate(_NOT_TRANSFERRED)
+            if cached and self.visit is not None:
+                self.visit.problems.append(f"served from a cache, not a first visit: {cached}")
+            self.page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+        self.cdp.send(
+            "Storage.clearDataForOrigin",
+            {"origin": self.site.rstrip("/"), "storageTypes": "all"},
+        )
+        self.page.goto("about:blank")
+
+    def start(self, visit: Visit, viewport: dict, color_scheme: str):
+        try:
+            self.blank()
+        except Exception:  # noqa: BLE001 - a tab left hanging by a failed test: a new one
+            self._new_page()
+        self.visit = visit
+        self.page.set_viewport_size(viewport)
+        self.page.emulate_media(color_scheme=color_scheme)
+        self.page.mouse.move(-1, -1)
+        return self.page
+
+    def finish(self):
+        try:
+            self.blank()  # what the page does as it is left (an aborted request) is the visit's
+        except Exception:  # noqa: BLE001
+            self._new_page()
+        self.visit = None
+
+    def close(self):
+        self.context.close()
+
+
+class Visit:
+    """A first visit of the tab, recording every problem a reader could see."""
+
+    def __init__(
+        self,
+        tab: Tab,
+        root: Path,
+        search: bool = False,
+        viewport: dict | None = None,
+        color_scheme: str = "light",
+    ):
+        self.tab = tab
+        self.site = tab.site
         self.root = root  # the built site's folder
         self.search = search  # False: the search index is served without its documents
-        self.context = browser.new_context(**context)
-        self.page = self.context.new_page()
+        self.viewport = viewport or DEFAULT_VIEWPORT
+        self.color_scheme = color_scheme
         self.problems: list[str] = []
         self.requests: list[str] = []
         self.finished = []
-        self.page.on("console", self._console)
-        self.page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
-        self.page.on("requestfailed", self._failed)
-        self.page.on("response", self._response)
-        self.page.on("requestfinished", lambda request: self.finished.append(request))
-        self.context.route("**/*", self._route)
+        self.page = tab.start(self, self.viewport, color_scheme)
 
-    def _console(self, message):
+    def console(self, message):
         if message.type == "error":
             self.problems.append(f"console error: {message.text}")
 
-    def _failed(self, request):
+    def pageerror(self, error):
+        self.problems.append(f"page error: {error}")
+
+    def requestfailed(self, request):
         # A request the browser drops because the page navigated away (the language switcher)
         # did not fail; every other failure is a problem. External requests are reported apart.
         if request.failure != "net::ERR_ABORTED" or not request.url.startswith(self.site):
             self.problems.append(f"failed: {request.url} ({request.failure})")
 
-    def _response(self, response):
+    def response(self, response):
         if response.status >= 400:
             self.problems.append(f"HTTP {response.status}: {response.url}")
 
-    def _route(self, route):
+    def requestfinished(self, request):
+        self.finished.append(request)
+
+    def route(self, route):
         url = route.request.url
         self.requests.append(url)
         path = urlparse(url).path
@@ -208,6 +306,9 @@ class Visit:
             route.abort()
 
     def open(self, path, wait_until="load"):
+        """The page at path, opened as a first visit (from about:blank, nothing stored)."""
+        if self.page.url != "about:blank":
+            self.tab.start(self, self.viewport, self.color_scheme)
         self.page.goto(self.site + path, wait_until=wait_until)
         return self.page
 
@@ -219,23 +320,34 @@ class Visit:
             if not request.url.endswith("search_index.json")
         )
 
-    def close(self):
-        self.context.close()
+
+@pytest.fixture(scope="module")
+def tab(browser, site):
+    tab = Tab(browser, site)
+    yield tab
+    tab.close()
 
 
 @pytest.fixture
-def visit(browser, site, built_site):
+def visit(tab, built_site):
+    """Visit(...) for the test, one at a time in the worker's tab; each visit's problems fail
+    the test once the tab has left the page."""
     opened = []
 
-    def make(**context):
-        opened.append(Visit(browser, site, built_site, **context))
+    def make(**options):
+        if opened:
+            _finish(tab, opened[-1])
+        opened.append(Visit(tab, built_site, **options))
         return opened[-1]
 
     yield make
-    for v in opened:
-        problems = v.problems
-        v.close()
-        assert not problems, "\n".join(problems)
+    if opened:
+        _finish(tab, opened[-1])
+
+
+def _finish(tab: Tab, visit: Visit):
+    tab.finish()
+    assert not visit.problems, "\n".join(visit.problems)
 
 
 # Each diagram is two images (light and dark scheme, Material shows one): the one shown must be
@@ -296,9 +408,7 @@ def test_a_first_visit(visit, record_property, what):
     path = (
         project.page_url(slug, language) if kind == "page" else project.notebook_url(slug, language)
     )
-    v = visit(
-        viewport={"width": 1280, "height": 900}, permissions=["clipboard-read", "clipboard-write"]
-    )
+    v = visit(viewport={"width": 1280, "height": 900})
     diagrams = _diagrams(kind, slug, language)
     page = v.open(path)
     assert page.locator("h1").count() == 1
@@ -346,10 +456,13 @@ def test_a_first_visit(visit, record_property, what):
     if snippet:  # last: the copy button's tooltip would show in the screenshots
         block = page.locator("article div.language-python.highlight").first
         block.hover()
+        page.evaluate("navigator.clipboard.writeText('')")  # what is read next is this click's
         block.locator('button[data-md-type="copy"]').click()
         copied = page.evaluate("navigator.clipboard.readText()")
         source = (project.ROOT / snippet).read_text(encoding="utf-8")
         assert copied.strip("\n") == source.strip("\n"), "the copy button copies something else"
+    if path in SWITCHES:  # last: it leaves the page
+        _switch_language(page, path)
 
 
 @pytest.mark.parametrize("path", ["layers/", "zh/layers/"])
@@ -369,25 +482,37 @@ def test_the_dark_scheme_shows_the_dark_diagrams(visit, path):
     shown.screenshot(path=str(SHOTS / (path.strip("/").replace("/", "-") + "-diagram-dark.png")))
 
 
-@pytest.mark.parametrize(
-    ("start", "language", "target", "title"),
-    [
-        ("", "zh", "zh/", "张量复制到底复制了什么"),
-        ("zh/", "en", "", "What a tensor copy copies"),
-        ("layers/", "zh", "zh/layers/", "三层结构"),
-        ("zh/layers/", "en", "layers/", "Three layers"),
-        ("assignment/", "zh", "zh/assignment/", "什么也没复制"),
-        ("notebooks/layers/", "zh", "zh/notebooks/layers/", "三层结构"),
-        ("zh/notebooks/layers/", "en", "notebooks/layers/", "Three layers"),
-    ],
-)
-def test_language_switcher_lands_on_the_same_page(visit, start, language, target, title):
-    page = visit().open(start)
+# The language switcher, tried last in the first visit of each of these pages: start page ->
+# (the language chosen, the page it lands on, words of that page's title).
+SWITCHES = {
+    "": ("zh", "zh/", "张量复制到底复制了什么"),
+    "zh/": ("en", "", "What a tensor copy copies"),
+    "layers/": ("zh", "zh/layers/", "三层结构"),
+    "zh/layers/": ("en", "layers/", "Three layers"),
+    "assignment/": ("zh", "zh/assignment/", "什么也没复制"),
+    "notebooks/layers/": ("zh", "zh/notebooks/layers/", "三层结构"),
+    "zh/notebooks/layers/": ("en", "notebooks/layers/", "Three layers"),
+}
+
+
+def _switch_language(page, start: str) -> None:
+    """The header's language menu lands on the same page in the other language."""
+    language, target, title = SWITCHES[start]
+    page.set_viewport_size({"width": 1280, "height": 900})  # the menu as a desktop shows it
     page.locator(".md-header__option .md-select").hover()
     page.locator(f'a.md-select__link[hreflang="{language}"]').click()
     page.wait_for_url(f"**/{target}")
-    assert urlparse(page.url).path == "/" + target
-    assert title in page.locator("h1").inner_text()
+    assert urlparse(page.url).path == "/" + target, f"the {language} switch from /{start}"
+    assert title in page.locator("h1").inner_text(), f"the {language} switch from /{start}"
+
+
+def test_the_language_switcher_is_tried_on_pages_that_are_visited():
+    visited = {where.values[0] for where in _visits()}
+    paths = {
+        project.page_url(slug, lang) if kind == "page" else project.notebook_url(slug, lang)
+        for kind, slug, lang in visited
+    }
+    assert set(SWITCHES) <= paths, sorted(set(SWITCHES) - paths)
 
 
 # Per language, in one visit: queries that must find a chapter among the first three pages, and
