@@ -1,0 +1,4 @@
+# requires: cuda
+import torch
+
+print(torch.ones(1, device="cuda").device)
