@@ -287,12 +287,17 @@ def result_path(release: str) -> Path:
     return RESULTS / f"{release}.json"
 
 
+def usable(result: dict, inputs: str) -> bool:
+    """A result that finished, measured with these inputs (snippets, matrix and atlas code)."""
+    return bool(result.get("complete")) and result.get("inputs") == inputs
+
+
 def cached(release: str, inputs: str) -> dict | None:
     path = result_path(release)
     if not path.is_file():
         return None
     found = json.loads(path.read_text())
-    return found if found.get("inputs") == inputs and found.get("complete") else None
+    return found if usable(found, inputs) else None
 
 
 def measure_release(release: str, pinned: bool, inputs: str, snippets: list[str]) -> dict:
@@ -401,7 +406,7 @@ def read_results(folder: Path, inputs: str) -> dict[str, dict]:
         if path.stem.endswith(".measuring"):
             continue
         result = json.loads(path.read_text())
-        if result.get("complete") and result.get("inputs") == inputs:
+        if usable(result, inputs):
             found[result["release"]] = result
         else:
             log(f"  {path.name}: measured with other inputs or incomplete, left out")

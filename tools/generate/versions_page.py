@@ -770,7 +770,8 @@ def _what_ran(
     head = labels["ran_columns"]
     out += ["", "| " + " | ".join(head) + " |", "|---|" + "--:|" * (len(head) - 1)]
     titles = {page["page"]: page["title"] for page in data["chapters"]}
-    now_pages = {page["page"]: page for page in (chapters() if now is None else now)}
+    now = chapters() if now is None else now  # read once, for the rows and their titles
+    now_pages = {page["page"]: page for page in now}
     totals: dict[str, set[str]] = {"now": set(), "ran": set()}
     for slug, (current, ran, complete) in coverage(data, run, now, hashes).items():
         totals["now"] |= current
