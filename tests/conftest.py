@@ -134,7 +134,7 @@ _WORKERS_OF: dict[str, set[str]] = {}
 def split_groups(config) -> list[str]:
     """Under --dist loadgroup, the groups whose tests ran on more than one worker (each of those
     workers then paid the group's fixture), each with its workers."""
-    if config.getvalue("dist") != "loadgroup":
+    if config.getoption("dist", default=None) != "loadgroup":  # None: -p no:xdist
         return []
     return [f"{g} ({', '.join(sorted(w))})" for g, w in sorted(_WORKERS_OF.items()) if len(w) > 1]
 
