@@ -1,0 +1,110 @@
+"""What hiding repeated code token spans changes in axe-core's answers (tests/test_browser.py).
+
+The browser tests hide, for an axe run that checks colour contrast, every code token span whose
+style repeats one of its block (_REPEATS_OF there). This runs, on every page and notebook page
+of the built site, both of a first visit's axe runs (the rules axe runs by default, light scheme,
+desktop; the phone's dark-scheme rules), each twice: on the page whole and with the repeats
+hidden. It compares every rule's results but colour contrast's, node by node: violations,
+passes, incomplete and inapplicable. A difference other than the region rule's passes (which
+list each text element, the hidden ones among them) fails.
+
+    python -m tools.check.axe_repeats site              # every page: minutes on two cores
+    python -m tools.check.axe_repeats site clone/ zh/   # those pages
+"""
+
+from __future__ import annotations
+
+import collections
+import functools
+import http.server
+import importlib.util
+import sys
+import threading
+from pathlib import Path
+
+from tools import project
+
+_RESULTS = """async rules => {
+  const found = await axe.run(document, rules ? {runOnly: rules} : {});
+  const out = {};
+  for (const kind of ["violations", "passes", "incomplete", "inapplicable"]) {
+    for (const rule of found[kind]) {
+      if (rule.id === "color-contrast") continue;
+      const nodes = rule.nodes.map(n => `${kind} ${n.target.join(" ")} ` +
+        n.any.concat(n.all, n.none).map(c => `${c.id}:${c.message}`).join(","));
+      out[rule.id] = (out[rule.id] || []).concat(nodes.length ? nodes : [kind]);
+    }
+  }
+  return out;
+}"""
+
+
+def _browser_tests():
+    path = project.ROOT / "tests" / "test_browser.py"
+    spec = importlib.util.spec_from_file_location("_browser_tests", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _paths(site: Path) -> list[str]:
+    pages = sorted(p.parent.relative_to(site).as_posix() for p in site.rglob("index.html"))
+    return [("" if p == "." else p + "/") for p in pages if p != "404" and "generated" not in p]
+
+
+def main(argv: list[str]) -> int:
+    site = Path(argv[0] if argv else "site").resolve()
+    paths = argv[1:] or _paths(site)
+    tests = _browser_tests()
+    from playwright.sync_api import sync_playwright
+
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
+    handler.func.log_message = lambda *args: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    root = f"http://127.0.0.1:{server.server_port}/"
+    runs = [
+        ("light, desktop", {"width": 1280, "height": 900}, None),
+        ("dark, phone", {"width": 390, "height": 844}, tests.AXE_PHONE_DARK_RULES),
+    ]
+    differences: collections.Counter = collections.Counter()
+    hidden = pages = 0
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=tests.CHROMIUM, args=list(project.CHROMIUM_ARGS)
+        )
+        page = browser.new_context().new_page()
+        for path in paths:
+            pages += 1
+            for where, viewport, rules in runs:
+                page.set_viewport_size(viewport)
+                page.goto(root + path)
+                page.add_script_tag(path=str(tests.AXE))
+                page.add_style_tag(content="* { content-visibility: visible !important; }")
+                if rules:
+                    page.add_style_tag(content="* { transition: none !important; }")
+                    page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
+                whole = page.evaluate(_RESULTS, rules)
+                hidden += page.evaluate(tests._REPEATS_OF)
+                tag = page.add_style_tag(content=tests._REPEATS_HIDDEN)
+                tag.evaluate("tag => tag.id = 'axe-repeats'")
+                part = page.evaluate(_RESULTS, rules)
+                page.evaluate(tests._REPEATS_SHOWN)
+                for rule in sorted(set(whole) | set(part)):
+                    changed = set(whole.get(rule, [])) ^ set(part.get(rule, []))
+                    for kind in sorted({entry.split(" ", 1)[0] for entry in changed}):
+                        differences[(rule, kind)] += 1
+                        print(f"{path or '/'} ({where}): {rule}, {kind} differ", flush=True)
+        browser.close()
+    server.shutdown()
+    print(f"{pages} pages, two runs each; {hidden} spans hidden in all")
+    for (rule, kind), count in sorted(differences.items()):
+        print(f"  {rule} {kind}: differ in {count} runs")
+    unexpected = [key for key in differences if key != ("region", "passes")]
+    if unexpected:
+        print(f"differences beyond the region rule's passes: {unexpected}")
+    return 1 if unexpected else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
