@@ -37,7 +37,7 @@ READY := $(VENV)/.requirements-installed
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: serve test check build lint outputs tables atlas bench notebooks diagrams lock versions \
+.PHONY: serve test check build lint static-lint outputs tables atlas bench notebooks diagrams lock versions \
 	gpu-record gpu-apply clean
 
 $(READY): requirements.txt
@@ -55,22 +55,26 @@ serve: $(READY)
 build: $(READY)
 	$(BIN)/mkdocs build --strict
 
-lint: build
+lint: build static-lint
+	$(BIN)/python -m tools.check.links site
+
+static-lint: $(READY)
 	$(BIN)/ruff check snippets tests tools
 	$(BIN)/ruff format --check tests tools
 	$(BIN)/actionlint
 	$(BIN)/zizmor --offline --persona=pedantic --quiet .github/workflows
-	$(BIN)/python -m tools.check.links site
 
 # The site is built once (site/): the link check reads it, and so do the tests that look at the
 # built pages (GUIDE_BUILT_SITE), the browser tests and tests/test_site.py among them. It is built
 # as the deploy build is, with a site_url (canonical links, the sitemap and the 404 pages depend on
 # it): the docs workflow sets the real address, anywhere else a stand-in below a path, as GitHub
-# project pages are. The lint and build steps of `make test` inherit it.
-# Two workers (pytest-xdist): the browser tests and the snippet checks run side by side.
+# project pages are. The build and then the link check run beside pytest (tools/check/suite.py):
+# the build takes one core, and pytest has work that needs no site; a test that reads the site
+# waits for the build. Two workers (pytest-xdist): the browser tests and the snippet checks run
+# side by side.
 test: export GUIDE_SITE_URL ?= https://example.org/guide/
-test: lint
-	GUIDE_BUILT_SITE=site $(BIN)/python -m pytest -n 2 --dist loadgroup
+test: static-lint
+	$(BIN)/python -m tools.check.suite
 
 check: $(READY)
 	@test -n "$(PAGE)" || { echo "make check PAGE=<chapter>, e.g. make check PAGE=layers"; exit 2; }

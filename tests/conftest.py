@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from tools import project
-from tools.check import sybil_pages
+from tools.check import suite, sybil_pages
 
 
 class _DocsPlugin:
@@ -168,6 +168,7 @@ def built_site(tmp_path_factory):
     builds it here.
     """
     if os.environ.get(BUILT_SITE):
+        suite.wait_for_site()  # `make test` builds it beside pytest (tools/check/suite.py)
         return Path(os.environ[BUILT_SITE]).resolve()
     out = tmp_path_factory.mktemp("site")
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}

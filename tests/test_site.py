@@ -25,6 +25,7 @@ import pytest
 import yaml
 
 from tools import project
+from tools.check import suite
 from tools.generate import atlas_render, notebooks
 
 SITE_URL = "https://example.org/guide/"
@@ -37,6 +38,7 @@ XHTML = "{http://www.w3.org/1999/xhtml}"
 def deployed(tmp_path_factory) -> tuple[Path, str]:
     """(the site's folder, its site_url): a build with a site_url, made once per session."""
     built, site_url = os.environ.get("GUIDE_BUILT_SITE"), os.environ.get("GUIDE_SITE_URL")
+    suite.wait_for_site()  # `make test` builds it beside pytest (tools/check/suite.py)
     if built and site_url and _built_with(Path(built), site_url):
         return Path(built).resolve(), site_url
     out = tmp_path_factory.mktemp("site-with-url")
