@@ -391,15 +391,17 @@ CONTRAST = "color-contrast"
 # axe's colour-contrast rule checks each text element in turn, and most text elements of a
 # chapter are Pygments' token spans (4,091 of the models page's 5,041 elements), in a dozen
 # styles. Within one code block, two token spans of the same computed style on the same
-# ancestors (which _REPEATS_OF compares too) sit on the same background: axe gives both the
-# same answer. So each style of each block is shown once to an axe run that checks colour
-# contrast, its repeats hidden for that run (visibility: hidden keeps the layout). Only a span
-# with nothing but a class is hidden: no role, name, id, link or focus for another rule to
-# look at. Measured over every page of both languages, both runs (tools/check/axe_repeats.py):
-# every other rule gave the same violations, incomplete and inapplicable results, and the
-# region rule's passes lacked the hidden spans. A visit costs about a tenth less CPU (the
-# models page's colour-contrast part, two fifths less). A repeat that looks different is a
-# style of its own: test_a_repeated_code_token_in_its_own_colour_is_checked.
+# ancestors (which _REPEATS_OF compares too) sit on the same background, as long as nothing
+# else is drawn behind or over the text (over a code block there is only its copy button: an
+# icon without a background, at the block's corner): axe gives both the same answer. So each
+# style of each block is shown once to an axe run that checks colour contrast, its repeats
+# hidden for that run (visibility: hidden keeps the layout). Only a span with nothing but a
+# class is hidden: no role, name, id, link or focus for another rule to look at. Measured over
+# every page of both languages, both runs (tools/check/axe_repeats.py): every other rule gave
+# the same violations, incomplete and inapplicable results, and the region rule's passes
+# lacked the hidden spans. A visit costs about a tenth less CPU (the models page's
+# colour-contrast part, two fifths less). A repeat that looks different is a style of its
+# own: test_a_repeated_code_token_in_its_own_colour_is_checked.
 _REPEATS_OF = """() => {
   const own = ["color", "font-size", "font-weight", "font-style", "font-family", "opacity",
     "text-shadow", "background-color", "background-image", "text-decoration-line", "filter",
