@@ -429,35 +429,51 @@ _REPEATS_OF = """() => {
       }
     }
   }
+  if (hidden) {
+    const style = document.createElement("style");
+    style.id = "axe-repeats";
+    style.textContent = "[data-axe-repeat] { visibility: hidden !important; }";
+    document.head.append(style);
+  }
   return hidden;
 }"""
-_REPEATS_HIDDEN = "[data-axe-repeat] { visibility: hidden !important; }"
 _REPEATS_SHOWN = """() => {
-  document.getElementById("axe-repeats").remove();
+  document.getElementById("axe-repeats")?.remove();
   for (const span of document.querySelectorAll("[data-axe-repeat]")) {
     span.removeAttribute("data-axe-repeat");
   }
 }"""
 
 
+def _load_axe(page) -> None:
+    """axe-core in the page, once, and every element rendered for it."""
+    if page.evaluate("typeof axe !== 'undefined'"):
+        return
+    page.add_script_tag(path=str(AXE))
+    assert page.evaluate("axe.version") == AXE_VERSION
+    # Every element rendered, as a reader scrolling to it sees it: content off screen that
+    # content-visibility leaves unrendered (the atlas's list, extra.css) axe would check from
+    # boxes never laid out, or not at all (it read the grey of a line's name as the background
+    # of the text beside it).
+    page.add_style_tag(content="* { content-visibility: visible !important; }")
+
+
+def _to_dark(page) -> None:
+    """The dark scheme, as the palette toggle sets it."""
+    # Material fades colours in; without the fade axe reads the new colours at once.
+    page.add_style_tag(content="*, *::before, *::after { transition: none !important; }")
+    page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
+
+
 def _axe_violations(page, where: str, rules: list[str] | None = None) -> list[str]:
     """axe-core's serious and critical violations on the page as it is now, one line each:
     the rules axe runs by default, or those of `rules`."""
-    if not page.evaluate("typeof axe !== 'undefined'"):
-        page.add_script_tag(path=str(AXE))
-        assert page.evaluate("axe.version") == AXE_VERSION
-        # Every element rendered, as a reader scrolling to it sees it: content off screen that
-        # content-visibility leaves unrendered (the atlas's list, extra.css) axe would check
-        # from boxes never laid out, or not at all (it read the grey of a line's name as the
-        # background of the text beside it).
-        page.add_style_tag(content="* { content-visibility: visible !important; }")
+    _load_axe(page)
     try:
         page.wait_for_function(_SCROLLWRAPS_SETTLED, timeout=2_000)
     except Exception:  # noqa: BLE001 - a wrapper left unnamed is axe's to report, not a timeout
         pass
     repeats = CONTRAST in (rules or [CONTRAST]) and page.evaluate(_REPEATS_OF)
-    if repeats:
-        page.add_style_tag(content=_REPEATS_HIDDEN).evaluate("tag => tag.id = 'axe-repeats'")
     found = page.evaluate(
         _AXE_RUN, {"exclude": AXE_EXCLUDE, "impacts": list(AXE_FAILS_ON), "rules": rules}
     )
@@ -518,9 +534,7 @@ def test_a_first_visit(visit, record_property, what):
     # pages only: a notebook page shows its chapter's text in the same styles. An axe run takes
     # 0.7 to 5 s per page on a busy two-core machine (the matrix page is the slowest).
     if kind == "page":
-        # Material fades colours in; without the fade axe reads the new colours at once.
-        page.add_style_tag(content="*, *::before, *::after { transition: none !important; }")
-        page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
+        _to_dark(page)
         violations += _axe_violations(page, "dark, phone", AXE_PHONE_DARK_RULES)
     assert not violations, "axe-core:\n" + "\n".join(violations)
     snippet = _first_snippet(kind, slug, language)

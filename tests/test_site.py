@@ -25,7 +25,6 @@ import pytest
 import yaml
 
 from tools import project
-from tools.check import suite
 from tools.generate import atlas_render, notebooks
 
 SITE_URL = "https://example.org/guide/"
@@ -35,12 +34,13 @@ XHTML = "{http://www.w3.org/1999/xhtml}"
 
 
 @pytest.fixture(scope="session")
-def deployed(tmp_path_factory) -> tuple[Path, str]:
+def deployed(request, tmp_path_factory) -> tuple[Path, str]:
     """(the site's folder, its site_url): a build with a site_url, made once per session."""
     built, site_url = os.environ.get("GUIDE_BUILT_SITE"), os.environ.get("GUIDE_SITE_URL")
-    suite.wait_for_site()  # `make test` builds it beside pytest (tools/check/suite.py)
-    if built and site_url and _built_with(Path(built), site_url):
-        return Path(built).resolve(), site_url
+    if built and site_url:
+        built = request.getfixturevalue("built_site")  # `make test`'s, once it is built
+        if _built_with(built, site_url):
+            return built, site_url
     out = tmp_path_factory.mktemp("site-with-url")
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "GUIDE_SITE_URL": SITE_URL}
     # No --quiet: MkDocs then stops counting warnings, and --strict lets them pass.

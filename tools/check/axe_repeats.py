@@ -79,15 +79,11 @@ def main(argv: list[str]) -> int:
             for where, viewport, rules in runs:
                 page.set_viewport_size(viewport)
                 page.goto(root + path)
-                page.add_script_tag(path=str(tests.AXE))
-                page.add_style_tag(content="* { content-visibility: visible !important; }")
+                tests._load_axe(page)
                 if rules:
-                    page.add_style_tag(content="* { transition: none !important; }")
-                    page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
+                    tests._to_dark(page)
                 whole = page.evaluate(_RESULTS, rules)
-                hidden += page.evaluate(tests._REPEATS_OF)
-                tag = page.add_style_tag(content=tests._REPEATS_HIDDEN)
-                tag.evaluate("tag => tag.id = 'axe-repeats'")
+                hidden += page.evaluate(tests._REPEATS_OF)  # and hides them
                 part = page.evaluate(_RESULTS, rules)
                 page.evaluate(tests._REPEATS_SHOWN)
                 for rule in sorted(set(whole) | set(part)):

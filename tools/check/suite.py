@@ -5,7 +5,8 @@ on two workers, has work that needs no built site: its start, the snippet batch,
 runs. So both start at once. The tests that read the built site wait for the build
 (wait_for_site, called by tests/conftest.py's built_site fixture), and fail with its log if it
 failed. Once the site is built, the link check (tools/check/links.py) reads it. The build's and
-the link check's output are printed after pytest's, and the exit status is the first failure's.
+the link check's output are printed after pytest's, and the exit status is 1 if any
+of the three failed.
 
     python -m tools.check.suite [pytest arguments]    # what `make test` runs
 """
