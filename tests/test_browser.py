@@ -1,4 +1,5 @@
-"""The built site as a reader sees it, in Debian's Chromium driven by Playwright.
+"""The built site as a reader sees it, in Debian's Chromium (its headless shell where installed:
+tools/project.chromium) driven by Playwright.
 
 Every page of both languages (chapters, reference pages, notebook pages) is visited once, as a
 first visit (nothing cached, nothing stored: Tab below), and that one visit checks everything that
@@ -10,7 +11,7 @@ language switcher (SWITCHES). The other interaction tests (search, the atlas) ea
 they need. Screenshots and the measurements
 (measurements.json) land in screenshots/, which git ignores and CI uploads.
 
-Without /usr/bin/chromium these tests skip and say so, unless GUIDE_REQUIRE_BROWSER=1 (set by
+Without that browser these tests skip and say so, unless GUIDE_REQUIRE_BROWSER=1 (set by
 .ci/run and the docs workflow), where a missing browser fails.
 """
 
@@ -33,7 +34,7 @@ import pytest
 from tools import pages, project
 from tools.generate import atlas_render, notebooks
 
-CHROMIUM = os.environ.get("GUIDE_CHROMIUM", "/usr/bin/chromium")  # Debian's, never a download
+CHROMIUM = project.chromium()  # Debian's, never a download: its headless shell where installed
 REQUIRE_BROWSER = "GUIDE_REQUIRE_BROWSER"
 SHOTS = project.ROOT / "screenshots"
 
@@ -93,7 +94,7 @@ def _require_browser() -> None:
     """Skip without Chromium, or fail where a browser is required (CI)."""
     if Path(CHROMIUM).exists():
         return
-    missing = f"{CHROMIUM} is missing (apt-get install chromium)"
+    missing = f"{CHROMIUM} is missing (apt-get install chromium-headless-shell)"
     if os.environ.get(REQUIRE_BROWSER) == "1":
         pytest.fail(f"{missing}, and {REQUIRE_BROWSER}=1")
     pytest.skip(missing)

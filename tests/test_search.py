@@ -11,7 +11,8 @@ same index, the same SETUP and QUERY messages Material's bundle sends, in the br
 uses; what the bundle adds (drawing the groups) does not reorder them. Cheap: one page visit per
 language, and about a millisecond per query once the worker holds the index.
 
-Without /usr/bin/chromium these tests skip and say so, unless GUIDE_REQUIRE_BROWSER=1.
+Without the browser tests' Chromium (tools/project.chromium) these tests skip and say so, unless
+GUIDE_REQUIRE_BROWSER=1.
 """
 
 from __future__ import annotations

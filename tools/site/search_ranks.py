@@ -255,11 +255,9 @@ def run(site: Path, cases: list[Case], chromium: str) -> dict:
 
 
 def _main(argv: list[str]) -> int:
-    import os
-
     site = Path(argv[0]) if argv else project.ROOT / "site"
     cases = load()
-    out = run(site, cases, os.environ.get("GUIDE_CHROMIUM", "/usr/bin/chromium"))
+    out = run(site, cases, project.chromium())
     rows = []
     for case in cases:
         groups = out["groups"][(case.lang, case.query)]
