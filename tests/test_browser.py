@@ -394,12 +394,17 @@ CONTRAST = "color-contrast"
 # in a few dozen styles. Two text elements whose own computed style, text kind and every
 # ancestor's background (and the ancestors' computed styles that could change what is behind
 # them) are the same get the same answer from axe, as long as nothing but their ancestors is
-# drawn behind or over the text. So each such style is shown once to an axe run that checks
+# drawn behind or over the text (over a code block there is only its copy button, an icon
+# without a background; for the rest, the measurement below is what says so, page by page).
+# So each such style is shown once to an axe run that checks
 # colour contrast, its repeats hidden for that run (visibility: hidden keeps the layout). Its
 # conditions, each a case where axe's answer depends on more than the style:
 # - only a leaf element (no element children) of the article, of an inline kind (span, code, b,
 #   strong, em), with nothing but a class attribute: no role, name, id, link, inline style or
 #   focus for another rule to look at;
+# - nor text that another rule reads: inside a link, a button, a heading, a table header, a
+#   summary, a named or focusable element (but a code block's code element), or in a text block
+#   that holds a link (link-in-text-block weighs a link against the text around it);
 # - the text kind is part of the style: one letter or digit (axe leaves short text undecided
 #   where it fails), printable ASCII of two or more with a letter or digit, or else the text
 #   itself (punctuation alone, which axe does not check, emoji and other scripts);
