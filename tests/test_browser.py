@@ -465,7 +465,7 @@ _REPEATS_OF = """(record = false) => {
   // printable ASCII (space to tilde) with a letter or digit; else the text itself (punctuation
   // alone, which axe does not check, emoji, other scripts).
   const kind = text => /^[a-z0-9]$/i.test(text) ? "one"
-    : text.length > 1 && /^[ -~]+$/.test(text) && /[a-z0-9]/i.test(text) ? "ascii" : text;
+    : /^[ -~]+$/.test(text) && /[a-z0-9]/i.test(text) ? "ascii" : text;
   // Another rule reads this text: a link's, a button's, a heading's or a header's name, or the
   // text block around a link (link-in-text-block). A code block's code element, which Material
   // makes focusable to scroll, is named by no rule from its text.

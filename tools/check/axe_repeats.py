@@ -17,14 +17,12 @@ passes (which list each text element, the hidden ones among them) fails.
 from __future__ import annotations
 
 import collections
-import functools
-import http.server
 import importlib.util
 import sys
-import threading
 from pathlib import Path
 
 from tools import project
+from tools.site import search_ranks
 
 _RESULTS = """async rules => {
   const found = await axe.run(document, {elementRef: true, ...(rules ? {runOnly: rules} : {})});
@@ -72,11 +70,7 @@ def main(argv: list[str]) -> int:
     tests = _browser_tests()
     from playwright.sync_api import sync_playwright
 
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
-    handler.func.log_message = lambda *args: None
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    root = f"http://127.0.0.1:{server.server_port}/"
+    root, stop = search_ranks.serve(site)
     runs = [
         ("light, desktop", {"width": 1280, "height": 900}, None),
         ("dark, phone", {"width": 390, "height": 844}, tests.AXE_PHONE_DARK_RULES),
@@ -96,25 +90,22 @@ def main(argv: list[str]) -> int:
                 tests._load_axe(page)
                 if rules:
                     tests._to_dark(page)
-                # The pairs first (hiding them), then the whole page shown again for its answers.
+                # The repeats hidden (their pairs recorded), then the whole page shown again.
                 hidden += page.evaluate(tests._REPEATS_OF, True)
+                part = page.evaluate(_RESULTS, rules)["out"]
                 page.evaluate(tests._REPEATS_SHOWN)
                 found = page.evaluate(_RESULTS, rules)
                 whole, compared = found["out"], compared + found["compared"]
                 for line in found["unlike"]:
                     unlike += 1
                     print(f"{path or '/'} ({where}): colour contrast differs: {line}", flush=True)
-                page.evaluate("delete window.__axeRepeats")
-                page.evaluate(tests._REPEATS_OF)  # and hides them
-                part = page.evaluate(_RESULTS, rules)["out"]
-                page.evaluate(tests._REPEATS_SHOWN)
                 for rule in sorted(set(whole) | set(part)):
                     changed = set(whole.get(rule, [])) ^ set(part.get(rule, []))
                     for kind in sorted({entry.split(" ", 1)[0] for entry in changed}):
                         differences[(rule, kind)] += 1
                         print(f"{path or '/'} ({where}): {rule}, {kind} differ", flush=True)
         browser.close()
-    server.shutdown()
+    stop()
     print(f"{pages} pages, two runs each; {hidden} elements hidden in all")
     print(f"colour contrast: {compared} hidden elements compared with their twins, {unlike} differ")
     for (rule, kind), count in sorted(differences.items()):
