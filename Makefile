@@ -85,8 +85,8 @@ check: $(READY)
 
 outputs: $(READY)
 	$(BIN)/python -m tools.generate.outputs $(PAGE) $(if $(FORCE),--force)
-	$(BIN)/python -m tools.generate.errors --queries
 	$(BIN)/python -m tools.generate.versions_page
+	$(BIN)/python -m tools.generate.errors --queries
 
 tables: $(READY)
 	$(BIN)/python -m tools.generate.semantics
