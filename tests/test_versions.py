@@ -510,6 +510,11 @@ def test_what_a_run_measures():
     matrix = {"snippets": [], "tables": ["matrix"]}
     assert versions_merge.plan(data, ["2.4.1"], PINNED, HASHES, changed) == {
         PINNED: matrix, "2.4.1": matrix}  # fmt: skip
+    # a snippet edited since: with every release
+    edited = {**HASHES, "s/b.py": "hb2"}
+    assert versions_merge.pending_snippets(data, edited) == ["s/b.py"]
+    b = {"snippets": ["s/b.py"], "tables": []}
+    assert versions_merge.plan(data, ["2.4.1"], PINNED, edited, TABLES) == {PINNED: b, "2.4.1": b}
     # a snippet one release missed: with that release (and the pinned torch) only
     missed = copy.deepcopy(data)
     missed["releases"][0]["not_run_snippets"] = ["s/b.py"]
@@ -535,47 +540,137 @@ def test_a_table_whose_code_changed_is_pending_until_measured_again():
     assert again["releases"][0]["chapters"]["semantics"] == SAME
 
 
-# -- the workflow's merge writes what a local run writes ----------------------------------------
+# -- make versions for what changed: a local run and the workflow's merge, with a fake store ----
 
 
-def _result(release: str, pinned: bool, inputs: str, stdout: str) -> dict:
-    ok = {"status": "ok", "stdout": stdout, "stderr": "", "error": None}
-    return {
-        "release": release, "pinned": pinned, "inputs": inputs, "complete": True,
-        "torch": release, "cuda": None if pinned else "12.1", "python": "3.11.7", "numpy": "2",
-        "snippets": {"snippets/about/torch_version.py": ok}, "matrix": {"status": "ok", "rows": []},
-        "atlas": {"status": "error", "error": "ImportError: no op_db"},
-        "snippet_hashes": {"snippets/about/torch_version.py": "h"}, "measured": "2026-12-01",
-        "seconds": 1.0,
-    }  # fmt: skip
-
-
-def test_merge_writes_the_bytes_a_local_run_writes(tmp_path, monkeypatch):
+@pytest.fixture
+def fake_run(tmp_path, monkeypatch):
+    """versions.main with the committed JSON copied to tmp_path/generated, the pages as they are
+    plus one new snippet in the clone chapter, three releases and a fake measurement: it records
+    what each release was asked and returns made-up outputs (no torch release is installed)."""
     import torch
 
     from tools.generate import versions
 
-    inputs = versions.inputs_hash()
-    results = tmp_path / "results"
-    results.mkdir()
-    for name, pinned, out in ((torch.__version__, True, "a\n"), ("2.4.1", False, "b\n")):
-        (results / f"{name}.json").write_text(json.dumps(_result(name, pinned, inputs, out)))
-    (results / "2.5.1.json").write_text(json.dumps(_result("2.5.1", False, "other", "c\n")))
-    written = {}
-    for run, argv in (("merge", ["--merge", str(results)]),
-                      ("local", ["--render-only", "--results", str(results)])):  # fmt: skip
-        folder = tmp_path / run
-        folder.mkdir()
-        monkeypatch.setattr(versions_page, "GENERATED", folder)
-        monkeypatch.setattr(versions_page, "JSON_PATH", folder / "versions.json")
-        monkeypatch.setattr(versions, "RESULTS", versions.CACHE / "results")
-        assert versions.main(argv) == 0
-        written[run] = {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
-    assert written["merge"] == written["local"]
-    data = json.loads(written["merge"]["versions.json"])
-    assert [r["release"] for r in data["releases"]] == ["2.4.1", torch.__version__], (
-        "a result measured with other inputs is left out"
-    )
+    new = tmp_path / "new_snippet.py"
+    new.write_text('print("new")\n')
+    pages = versions_page.chapters()
+    for page in pages:
+        if page["page"] == "clone":
+            page["snippets"].append(str(new))
+    monkeypatch.setattr(versions_page, "chapters", lambda: copy.deepcopy(pages))
+    generated = tmp_path / "generated"
+    generated.mkdir()
+    monkeypatch.setattr(versions_page, "GENERATED", generated)
+    monkeypatch.setattr(versions_page, "JSON_PATH", generated / "versions.json")
+    (generated / "versions.json").write_bytes((ROOT / "docs/generated/versions.json").read_bytes())
+    monkeypatch.setattr(versions, "RESULTS", tmp_path / "results")
+    monkeypatch.setattr(versions, "listed_releases", lambda: ["2.4.1", "2.15.0"])
+    calls = []
+
+    def measure(release, pinned, job, now, tables, fail_on=None):
+        calls.append((release, job["snippets"], job["tables"]))
+        if release == fake.fail_on:
+            raise KeyboardInterrupt  # the run is stopped part way
+        found = {
+            "release": release, "pinned": pinned, "torch": release, "python": "3.11.7",
+            "cuda": None if pinned else "12.1", "numpy": "2", "measured": "2026-12-03",
+            "seconds": 1.0, "complete": True,
+            "snippets": {s: {"status": "ok", "stdout": "?\n" if s != str(new) else
+                             "new\n" if pinned else "newer\n",
+                             "stderr": "", "error": None} for s in job["snippets"]},
+            "snippet_hashes": {s: now[s] for s in job["snippets"]},
+            "table_hashes": {t: tables[t] for t in job["tables"]},
+            **{t: {"status": "error", "error": "fake"} for t in job["tables"]},
+        }  # fmt: skip
+        versions.RESULTS.mkdir(exist_ok=True)
+        versions.result_path(release).write_text(json.dumps(found))
+        return found
+
+    fake = type("Fake", (), {})()
+    fake.calls, fake.new, fake.fail_on = calls, str(new), None
+    fake.pinned, fake.generated, fake.versions = torch.__version__, generated, versions
+    monkeypatch.setattr(versions, "measure_release", measure)
+    return fake
+
+
+def test_a_rerun_measures_only_the_new_snippet_and_lists_nothing_pending(fake_run):
+    versions = fake_run.versions
+    assert versions.main(["--list"]) == 0
+    assert versions.main([]) == 0
+    asked = {release: (snippets, tables) for release, snippets, tables in fake_run.calls}
+    assert asked == {r: ([fake_run.new], []) for r in (fake_run.pinned, "2.4.1", "2.15.0",
+                                                       "2.13.0")}  # fmt: skip
+    data = json.loads((fake_run.generated / "versions.json").read_text())
+    assert fake_run.new in data["snippet_hashes"]
+    assert versions_merge.pending_snippets(data, versions_merge.snippets_now()) == []
+    release = next(r for r in data["releases"] if r["release"] == "2.4.1")
+    assert release["differences"][fake_run.new]["release_output"] == "newer\n"
+    other = next(r for r in data["releases"] if r["release"] == "2.0.1")
+    assert fake_run.new in other["not_run_snippets"], "a release not in this run did not run it"
+    fake_run.calls.clear()
+    assert versions.main([]) == 0
+    assert fake_run.calls == [], "nothing new: nothing measured"
+
+
+def test_a_stopped_run_resumes_with_what_it_measured(fake_run):
+    versions = fake_run.versions
+    fake_run.fail_on = "2.15.0"
+    with pytest.raises(KeyboardInterrupt):
+        versions.main([])
+    first = [release for release, _, _ in fake_run.calls]
+    fake_run.calls.clear()
+    fake_run.fail_on = None
+    assert versions.main([]) == 0
+    again = [release for release, _, _ in fake_run.calls]
+    assert first[-1] == "2.15.0" and again == [
+        "2.15.0",
+        *[r for r in ("2.13.0",) if r not in first],
+    ]
+
+
+def test_force_measures_everything_with_every_release(fake_run):
+    versions = fake_run.versions
+    assert versions.main(["--force"]) == 0
+    every = sorted(versions_merge.snippets_now())
+    for _, snippets, tables in fake_run.calls:
+        assert snippets == every and tables == ["matrix", "atlas"]
+    assert len(fake_run.calls) == 4
+    data = json.loads((fake_run.generated / "versions.json").read_text())
+    assert [r["release"] for r in data["releases"]] == ["2.4.1", "2.13.0", fake_run.pinned,
+                                                        "2.15.0"]  # fmt: skip
+
+
+def test_merge_writes_the_bytes_a_local_run_writes(fake_run, tmp_path, monkeypatch):
+    versions = fake_run.versions
+    committed = (fake_run.generated / "versions.json").read_bytes()
+    assert versions.main([]) == 0
+    local = {p.name: p.read_bytes() for p in sorted(fake_run.generated.iterdir())}
+    (fake_run.generated / "versions.json").write_bytes(committed)
+    assert versions.main(["--merge", str(versions.RESULTS)]) == 0
+    merged = {p.name: p.read_bytes() for p in sorted(fake_run.generated.iterdir())}
+    assert merged == local
+
+
+def test_a_release_environment_is_installed_once_and_kept(tmp_path, monkeypatch):
+    from tools.generate import versions
+
+    monkeypatch.setattr(versions, "CACHE", tmp_path)
+    installed = []
+
+    def install(release, venv, wanted):
+        installed.append(release)
+        (venv / "bin").mkdir(parents=True, exist_ok=True)
+        (venv / "bin" / "python").write_text("")
+
+    monkeypatch.setattr(versions, "install", install)
+    monkeypatch.setattr(versions, "requirements", lambda release: [f"torch=={release}"])
+    assert versions.environment("2.4.1") == tmp_path / "venvs" / "2.4.1" / "bin" / "python"
+    versions.environment("2.4.1")
+    assert installed == ["2.4.1"], "the second run reuses the venv"
+    monkeypatch.setattr(versions, "requirements", lambda release: ["torch==" + release, "x==1"])
+    versions.environment("2.4.1")
+    assert installed == ["2.4.1", "2.4.1"], "other requirements: installed again"
 
 
 def test_an_atlas_fact_true_in_some_calls_is_shown_as_such():
