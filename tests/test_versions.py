@@ -221,6 +221,14 @@ def test_what_ran_says_when_the_builds_ran_different_snippets():
         )
     )
     assert "各构建运行的代码片段并不相同（`2.4.1`：3 个、`2.5.1`：2 个）" in differs
+    # a pending snippet on a page (in the chapters, without a hash) is not a build's miss
+    pending = {**RAN, "snippet_hashes": {"s/a.py": "1", "s/b.py": "2", "s/old.py": "3"}}
+    pending["chapters"] = [{**RAN["chapters"][0], "snippets": ["s/a.py", "s/b.py", "s/new.py"]},
+                           RAN["chapters"][1]]  # fmt: skip
+    labels = versions_page.LABELS["en"]
+    said = "\n".join(versions_page._what_ran(pending, [{"release": "2.4.1", "snippets_run": 3}],
+                                             labels, NOW))  # fmt: skip
+    assert "Each of the 1 builds ran the same 3 snippets" in said
 
 
 def test_the_committed_page_counts_what_ran():

@@ -762,6 +762,8 @@ def _what_ran(
     listed = {page["page"]: set(page["snippets"]) for page in data["chapters"]}
     counts = {r["release"]: r.get("snippets_run", 0) for r in run}
     every_listed = set().union(*listed.values()) if listed else set()
+    if "snippet_hashes" in data:  # what the pinned torch ran, not the pages' pending snippets
+        every_listed = set(data["snippet_hashes"])
     out = ["", f"## {labels['ran_title']} {{ #what-ran }}", ""]
     if set(counts.values()) == {len(every_listed)}:
         out.append(labels["ran_same"].format(builds=len(run), snippets=len(every_listed)))
