@@ -604,11 +604,13 @@ def fake_run(tmp_path, monkeypatch):
 
 def test_a_rerun_measures_only_the_new_snippet_and_lists_nothing_pending(fake_run):
     versions = fake_run.versions
+    committed = json.loads((fake_run.generated / "versions.json").read_text())
+    pending = versions_merge.pending_snippets(committed, versions_merge.snippets_now())
+    assert fake_run.new in pending  # with those a contributor's checkout has pending too
     assert versions.main(["--list"]) == 0
     assert versions.main([]) == 0
     asked = {release: (snippets, tables) for release, snippets, tables in fake_run.calls}
-    assert asked == {r: ([fake_run.new], []) for r in (fake_run.pinned, "2.4.1", "2.15.0",
-                                                       "2.13.0")}  # fmt: skip
+    assert asked == {r: (pending, []) for r in (fake_run.pinned, "2.4.1", "2.15.0", "2.13.0")}
     data = json.loads((fake_run.generated / "versions.json").read_text())
     assert fake_run.new in data["snippet_hashes"]
     assert versions_merge.pending_snippets(data, versions_merge.snippets_now()) == []
