@@ -7,16 +7,17 @@
 Each snippet runs once. With chapters named, only their pages (both languages) are read and only
 their snippets run. Without, a snippet runs when it is not in the record of the last run on this
 machine (`.cache/outputs.json`, git-ignored) with its content (SHA-256) and the same torch, NumPy
-and Python: the record gives the others' output, which the pages' blocks are held against as if
-they had just run. Snippets import only torch, NumPy and the standard library, so that is all
-their output depends on; the first run in a checkout runs every snippet, and `--force` ignores
-the record. An output block that still matches (including one that uses `...` on
-purpose) is left as it is; one that differs is replaced; an include without an output block
-gets one. Snippets that cannot run here (CUDA without a GPU) keep their blocks, and are listed;
-a new one gets a block saying, in the page's language, that it has not run on a GPU yet, which
-fails on a CUDA machine until `make outputs` runs there. An include of a file that does not exist,
-and a snippet that fails, are listed last with the page and line (or the pages) concerned, and the
-command exits 1.
+and Python (and, for a GPU snippet skipped here, still no NVIDIA device): the record gives the
+others' output, which the pages' blocks are held against as if they had just run. Snippets import
+only torch, NumPy and the standard library, so that is all their output depends on; the first run
+in a checkout runs every snippet, and `--force` ignores the record.
+
+An output block that still matches (including one that uses `...` on purpose) is left as it is;
+one that differs is replaced; an include without an output block gets one. Snippets that cannot
+run here (CUDA without a GPU) keep their blocks, and are listed; a new one gets a block saying,
+in the page's language, that it has not run on a GPU yet, which fails on a CUDA machine until
+`make outputs` runs there. An include of a file that does not exist, and a snippet that fails,
+are listed last with the page and line (or the pages) concerned, and the command exits 1.
 Read the diff afterwards like any other change.
 """
 
@@ -27,6 +28,7 @@ import json
 import platform
 import sys
 from importlib import metadata
+from pathlib import Path
 
 from tools import pages, project, snippets
 
@@ -77,9 +79,11 @@ def rewrite(
 
 
 def environment() -> str:
-    """What a snippet's output depends on besides its own text."""
+    """What a snippet's output depends on besides its own text (and, for a GPU snippet, whether
+    it is skipped: whether this machine has an NVIDIA device)."""
     versions = [f"{name} {metadata.version(name)}" for name in ("torch", "numpy")]
-    return ", ".join([*versions, f"python {platform.python_version()}"])
+    gpu = "nvidia device" if Path("/dev/nvidiactl").exists() else "no nvidia device"
+    return ", ".join([*versions, f"python {platform.python_version()}", gpu])
 
 
 def content_hash(snippet: str) -> str:
@@ -97,12 +101,17 @@ def read_record(record=None) -> dict[str, dict]:
 
 
 def write_record(results: dict[str, snippets.Result], record=None) -> None:
-    """Keep the snippets that ran cleanly (or came from the record) for the next run."""
+    """Keep the snippets that ran cleanly or were skipped (no GPU) for the next run."""
     path = RECORD if record is None else record
     kept = read_record(path)
     for snippet, result in results.items():
-        if result.status == "ok" and (project.ROOT / snippet).is_file():
-            kept[snippet] = {"hash": content_hash(snippet), "stdout": result.stdout}
+        if result.status in ("ok", "skipped") and (project.ROOT / snippet).is_file():
+            kept[snippet] = {
+                "hash": content_hash(snippet),
+                "status": result.status,
+                "stdout": result.stdout,
+                "stderr": result.stderr if result.status == "skipped" else "",
+            }
         else:
             kept.pop(snippet, None)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -117,7 +126,8 @@ def split_by_record(wanted: list[str], recorded: dict[str, dict]) -> tuple[list[
     for snippet in sorted(set(wanted)):
         entry = recorded.get(snippet)
         if entry and (project.ROOT / snippet).is_file() and entry["hash"] == content_hash(snippet):
-            known[snippet] = snippets.Result("ok", entry["stdout"], "", 0.0)
+            status = entry.get("status", "ok")
+            known[snippet] = snippets.Result(status, entry["stdout"], entry.get("stderr", ""), 0.0)
         else:
             to_run.append(snippet)
     return to_run, known
