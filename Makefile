@@ -24,12 +24,14 @@
 # make gpu-record  on a GPU machine (needs only python3 with torch and numpy, no .venv): record
 #              the CUDA snippets, the CUDA matrix and transfer timings into OUT (default gpu-run/)
 # make gpu-apply DIR=gpu-run   write such a record into the pages and docs/generated/; read the diff
-# make versions  a maintainer's command, not part of make test: run the CPU snippets, the
-#              copy-semantics matrix and the operator atlas with every torch release from 2.0 to
-#              the newest (each a throw-away venv under ~/.cache/guide-versions, a CUDA wheel of
-#              a few GB; about an hour on two cores), compare with the pinned torch, rewrite
-#              docs/generated/versions.*; resumes after an interruption, FORCE=1 measures
-#              everything again. The versions workflow runs the same step as a matrix.
+# make versions  a maintainer's command, not part of make test: run what versions.json has no
+#              result for (new or edited CPU snippets, the copy-semantics matrix or the operator
+#              atlas when their code changed, everything with a release new to
+#              tools/generate/torch-releases.txt) with every torch release from 2.0 (each in a
+#              venv under ~/.cache/guide-versions, a CUDA wheel of a few GB, installed once and
+#              kept), compare with the pinned torch, merge, rewrite docs/generated/versions.*;
+#              resumes after an interruption, FORCE=1 measures everything again (about an hour).
+#              The versions workflow runs the same step as a matrix, on pushes to main too.
 
 PYTHON ?= python3
 VENV := .venv
