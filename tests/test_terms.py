@@ -247,6 +247,48 @@ def test_the_check_finds_every_kind_of_problem_in_a_bad_sample(rules):
     )
 
 
+_AUTOGRAD = re.compile(r"(?<![\w.])autograd(?![\w.])")
+_GLOSS = "（自动求导）"
+
+
+def gloss_problems(text: str, name: str) -> list[str]:
+    """autograd is glossed at its first mention in a page's prose, and only there."""
+    problems, first = [], True
+    for number, line, _ in prose_lines(text):
+        visible = _visible(line)
+        for hit in _AUTOGRAD.finditer(visible):
+            glossed = visible.startswith(_GLOSS, hit.end())
+            if first and not glossed:
+                problems.append(
+                    f"{name}:{number}: the page's first “autograd”: write “autograd{_GLOSS}”"
+                )
+            elif glossed and not first:
+                problems.append(
+                    f"{name}:{number}: “autograd{_GLOSS}” again: gloss the first mention only"
+                )
+            first = False
+    return problems
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for p in sorted(project.DOCS.glob("*.zh.md")) if p.name != "index.zh.md"],
+    ids=lambda p: p.name,
+)
+def test_autograd_is_glossed_at_its_first_mention(path):
+    """The home page is left out: its glossary row is where the gloss is defined."""
+    problems = gloss_problems(path.read_text(encoding="utf-8"), f"docs/{path.name}")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_gloss_check_finds_a_missing_and_a_repeated_gloss():
+    sample = "# 标题\n\n先说 autograd 和 `torch.autograd.grad`。\n\n再说 autograd（自动求导）。\n"
+    assert gloss_problems(sample, "s.zh.md") == [
+        "s.zh.md:3: the page's first “autograd”: write “autograd（自动求导）”",
+        "s.zh.md:5: “autograd（自动求导）” again: gloss the first mention only",
+    ]
+
+
 def test_the_glossary_on_the_home_page_lists_every_decision(rules):
     """The decisions a reader sees (the home page's glossary) are the ones the test enforces."""
     home = (project.DOCS / "index.zh.md").read_text(encoding="utf-8")
