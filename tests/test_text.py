@@ -1,18 +1,23 @@
 """The sentence catalogues (text/<language>/<name>.yml, tools/text.py): every key in every
-language, placeholders that agree between languages, and lookups that fail by name."""
+language, placeholders that agree between languages, lookups that fail by name, and no key that
+no code names."""
 
+import ast
 import re
 import string
+from pathlib import Path
 
 import pytest
 import yaml
 
 from tools import text
-from tools.project import LANGUAGES
+from tools.project import LANGUAGES, ROOT
 
 
 def _placeholders(value) -> set[str]:
-    values = value.values() if isinstance(value, dict) else [value]
+    values = (
+        value.values() if isinstance(value, dict) else value if isinstance(value, list) else [value]
+    )
     return {
         field
         for template in values
@@ -21,14 +26,25 @@ def _placeholders(value) -> set[str]:
     }
 
 
+def _flat(data: dict, prefix: str = "") -> dict:
+    """key path -> sentence, forms or list: a section's keys as `section.key`."""
+    found = {}
+    for key, value in data.items():
+        if isinstance(value, dict) and not text.is_forms(value):
+            found.update(_flat(value, f"{prefix}{key}."))
+        else:
+            found[prefix + key] = value
+    return found
+
+
 def _catalogue_pairs():
     return [(name, language) for name in text.catalogues() for language in LANGUAGES[1:]]
 
 
 @pytest.mark.parametrize("name,language", _catalogue_pairs())
 def test_every_language_has_every_key_with_the_same_placeholders(name, language):
-    source = yaml.safe_load(text.path(name, LANGUAGES[0]).read_text(encoding="utf-8")) or {}
-    translated = yaml.safe_load(text.path(name, language).read_text(encoding="utf-8")) or {}
+    source = _flat(yaml.safe_load(text.path(name, LANGUAGES[0]).read_text(encoding="utf-8")) or {})
+    translated = _flat(yaml.safe_load(text.path(name, language).read_text(encoding="utf-8")) or {})
     assert set(source) - set(translated) == set(), f"{text.path(name, language)} lacks keys"
     assert set(translated) - set(source) == set(), f"{text.path(name, language)} has extra keys"
     differ = {
@@ -37,6 +53,79 @@ def test_every_language_has_every_key_with_the_same_placeholders(name, language)
         if _placeholders(source[key]) != _placeholders(translated[key])
     }
     assert not differ, f"placeholders differ between languages in {name}: {differ}"
+    lengths = {
+        key: (len(source[key]), len(translated[key]))
+        for key in source
+        if isinstance(source[key], list) and len(source[key]) != len(translated.get(key) or [])
+    }
+    assert not lengths, f"lists of different lengths in {name}: {lengths}"
+
+
+# -- a key no code names ----------------------------------------------------------------------
+
+TOOLS = ROOT / "tools"
+
+
+def opened_catalogues(tree: ast.AST) -> set[str]:
+    """The catalogues a module opens: the first argument of every `catalogue("name", ...)`."""
+    return {
+        node.args[0].value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and getattr(node.func, "id", getattr(node.func, "attr", None)) == "catalogue"
+        and node.args
+        and isinstance(node.args[0], ast.Constant)
+        and isinstance(node.args[0].value, str)
+    }
+
+
+def named_in_code(root: Path = TOOLS) -> dict[str, set[str]]:
+    """Catalogue -> every string constant in the modules that open it: the keys they can name.
+    A key built from pieces at run time is not named; sections exist so that none is."""
+    found: dict[str, set[str]] = {}
+    for module in sorted(root.rglob("*.py")):
+        tree = ast.parse(module.read_text(encoding="utf-8"))
+        constants = {
+            node.value
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+        }
+        for name in opened_catalogues(tree):
+            found.setdefault(name, set()).update(constants)
+    return found
+
+
+def unused_keys(name: str, named: dict[str, set[str]]) -> list[str]:
+    """Keys of a catalogue that no module opening it names (every part of a key's path)."""
+    constants = named.get(name, set())
+    return [".".join(key) for key in text.key_paths(name) if not all(p in constants for p in key)]
+
+
+@pytest.mark.parametrize("name", text.catalogues())
+def test_every_key_is_named_by_the_code_that_opens_its_catalogue(name):
+    unused = unused_keys(name, named_in_code())
+    assert not unused, f"{text.path(name, LANGUAGES[0])}: no code names {unused}"
+
+
+def test_an_unused_key_is_found(tmp_path, monkeypatch):
+    (tmp_path / "en").mkdir()
+    (tmp_path / "en" / "sample.yml").write_text(
+        "used: 'a'\nnotes:\n  err-a: 'b'\n  err-b: 'c'\nspare: 'd'\n", encoding="utf-8"
+    )
+    code = tmp_path / "tools"
+    code.mkdir()
+    (code / "m.py").write_text(
+        'words = catalogue("sample", "en")\nwords("used")\nwords.section("notes")\n'
+        'NOTES = ["err-a"]\nOTHER = "spare"\n',
+        encoding="utf-8",
+    )
+    (code / "n.py").write_text("X = 'err-b'\n", encoding="utf-8")  # does not open the catalogue
+    monkeypatch.setattr(text, "TEXT", tmp_path)
+    text._load.cache_clear()
+    try:
+        assert unused_keys("sample", named_in_code(code)) == ["notes.err-b"]
+    finally:
+        text._load.cache_clear()
 
 
 def test_lookups_fill_placeholders_and_pick_forms(tmp_path, monkeypatch):
