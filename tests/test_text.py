@@ -131,11 +131,13 @@ def test_an_unused_key_is_found(tmp_path, monkeypatch):
 def test_lookups_fill_placeholders_and_pick_forms(tmp_path, monkeypatch):
     for language, body in {
         "en": "hello: 'checked on {cases} inputs'\n"
-        "left:\n  one: '{count} snippet'\n  other: '{count} snippets'\n",
+        "left:\n  one: '{count} snippet'\n  other: '{count} snippets'\n"
+        "notes:\n  err-a: 'fix {what}'\nlegend:\n  - 'a {x}'\n  - 'b'\n",
         "zh": "hello: '检查了 {cases} 个输入'\nleft: '{count} 个代码片段'\n",
     }.items():
         (tmp_path / language).mkdir()
         (tmp_path / language / "sample.yml").write_text(body, encoding="utf-8")
+    (tmp_path / "zh" / "broken.yml").write_text("marks:\n  yes: '是'\n", encoding="utf-8")
     monkeypatch.setattr(text, "TEXT", tmp_path)
     text._load.cache_clear()
     try:
@@ -149,6 +151,12 @@ def test_lookups_fill_placeholders_and_pick_forms(tmp_path, monkeypatch):
             en("hello")
         with pytest.raises(text.TextError, match="has forms"):
             en("left")
-        assert ("sample", "hello") in text.used()
+        assert en.section("notes")("err-a", what="it") == "fix it"
+        assert en.items("legend", x=1) == ["a 1", "b"]
+        with pytest.raises(text.TextError, match=re.escape("has no key 'notes.err-b'")):
+            en.section("notes")("err-b")
+        with pytest.raises(text.TextError, match="key True is not text"):
+            text.catalogue("broken", "zh").section("marks")  # YAML read `yes:` as a boolean
+        assert {("sample", "hello"), ("sample", "notes.err-a")} <= text.used()
     finally:
         text._load.cache_clear()

@@ -60,7 +60,17 @@ def _load(name: str, language: str) -> dict:
     data = yaml.safe_load(file.read_text(encoding="utf-8")) or {}
     if not isinstance(data, dict):
         raise TextError(f"{_shown(file)}: expected a mapping of keys to sentences")
+    _check_keys(data, file)
     return data
+
+
+def _check_keys(data: dict, file: Path) -> None:
+    """YAML reads `yes:`, `no:`, `on:` or `1:` as a boolean or a number: a key must be text."""
+    for key, value in data.items():
+        if not isinstance(key, str):
+            raise TextError(f"{_shown(file)}: key {key!r} is not text (quote it, or rename it)")
+        if isinstance(value, dict):
+            _check_keys(value, file)
 
 
 FORMS = ("one", "other")
