@@ -81,8 +81,10 @@ def opened_catalogues(tree: ast.AST) -> set[str]:
 
 def named_in_code(root: Path = TOOLS) -> dict[str, set[str]]:
     """Catalogue -> every string constant in the modules that open it: the keys they can name.
-    A key built from pieces at run time is not named; sections exist so that none is."""
-    found: dict[str, set[str]] = {}
+    Under "*": every string constant in root, for the keys of a section, which data chooses
+    (an operation's name in bench.py, an entry's anchor). A key built from pieces at run time
+    is not named; sections exist so that none is."""
+    found: dict[str, set[str]] = {"*": set()}
     for module in sorted(root.rglob("*.py")):
         tree = ast.parse(module.read_text(encoding="utf-8"))
         constants = {
@@ -90,15 +92,21 @@ def named_in_code(root: Path = TOOLS) -> dict[str, set[str]]:
             for node in ast.walk(tree)
             if isinstance(node, ast.Constant) and isinstance(node.value, str)
         }
+        found["*"] |= constants
         for name in opened_catalogues(tree):
             found.setdefault(name, set()).update(constants)
     return found
 
 
 def unused_keys(name: str, named: dict[str, set[str]]) -> list[str]:
-    """Keys of a catalogue that no module opening it names (every part of a key's path)."""
-    constants = named.get(name, set())
-    return [".".join(key) for key in text.key_paths(name) if not all(p in constants for p in key)]
+    """Keys of a catalogue that no code names: a top-level key, or a section's name, must be a
+    string in a module that opens the catalogue; a key inside a section, a string in tools/."""
+    opening, anywhere = named.get(name, set()), named["*"]
+    return [
+        ".".join(key)
+        for key in text.key_paths(name)
+        if not (all(p in opening for p in key[:1]) and all(p in anywhere for p in key[1:]))
+    ]
 
 
 @pytest.mark.parametrize("name", text.catalogues())
@@ -110,20 +118,21 @@ def test_every_key_is_named_by_the_code_that_opens_its_catalogue(name):
 def test_an_unused_key_is_found(tmp_path, monkeypatch):
     (tmp_path / "en").mkdir()
     (tmp_path / "en" / "sample.yml").write_text(
-        "used: 'a'\nnotes:\n  err-a: 'b'\n  err-b: 'c'\nspare: 'd'\n", encoding="utf-8"
+        "used: 'a'\nnotes:\n  err-a: 'b'\n  err-b: 'c'\n  err-c: 'd'\nspare: 'e'\n",
+        encoding="utf-8",
     )
     code = tmp_path / "tools"
     code.mkdir()
     (code / "m.py").write_text(
         'words = catalogue("sample", "en")\nwords("used")\nwords.section("notes")\n'
-        'NOTES = ["err-a"]\nOTHER = "spare"\n',
+        'NOTES = ["err-a"]\n',
         encoding="utf-8",
     )
-    (code / "n.py").write_text("X = 'err-b'\n", encoding="utf-8")  # does not open the catalogue
+    (code / "n.py").write_text("X = 'err-c'\nY = 'spare'\n", encoding="utf-8")  # opens none
     monkeypatch.setattr(text, "TEXT", tmp_path)
     text._load.cache_clear()
     try:
-        assert unused_keys("sample", named_in_code(code)) == ["notes.err-b"]
+        assert unused_keys("sample", named_in_code(code)) == ["notes.err-b", "spare"]
     finally:
         text._load.cache_clear()
 

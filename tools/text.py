@@ -125,6 +125,10 @@ class Catalogue:
             raise TextError(f"{self.name}/{self.language}: {self._key(key)!r} {what}")
         return self._fill(key, template, values)
 
+    def get(self, key: str, default: str = "", **values) -> str:
+        """The sentence under key, or default where this catalogue has no such key."""
+        return self(key, **values) if key in self else default
+
     def __contains__(self, key: str) -> bool:
         return key in self._data()
 
