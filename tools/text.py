@@ -106,6 +106,11 @@ class Catalogue:
         _USED.add((self.name, self._key(key)))
         return data[key]
 
+    def __getitem__(self, key: str):
+        """The value under key as the file has it (a mapping, a list, an unfilled sentence), for
+        code that walks a group of words itself (tools/generate/atlas_render.py)."""
+        return self.raw(key)
+
     def section(self, key: str) -> Catalogue:
         if not isinstance(self.raw(key), dict) or is_forms(self.raw(key)):
             raise TextError(f"{self.name}/{self.language}: {self._key(key)!r} is not a section")
