@@ -286,6 +286,8 @@ def _skip_reason(reason: str, words: dict) -> str:
         match = re.fullmatch(english, reason)
         if match:
             found = {name: _escape(value) for name, value in match.groupdict().items()}
+            if "device" in found:  # cpu, cuda: a device type as prose writes it
+                found["device"] = found["device"].upper()
             return words["skip_reasons"][key].format(**found)
     return _escape(reason)
 
