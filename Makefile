@@ -6,15 +6,18 @@
 #              outputs in both languages, its structure against its twin, its notebooks, and a
 #              strict build of one language (ONLY=zh for the Chinese one; default English)
 # make lint    ruff, actionlint and zizmor over the workflows, and a link check of the built site
-# make outputs rewrite every output block on every page from real runs of the snippets, then the
-#              error and warning index that is read from them (docs/generated/errors.*) and the
-#              versions page's count of what ran (docs/generated/versions.*, from its JSON)
+# make outputs rewrite the output blocks of the pages from real runs of the snippets that changed
+#              since the last run here (.cache/outputs.json), then the error and warning index
+#              read from them (docs/generated/errors.*) and the versions page's counts and list of
+#              pending snippets (docs/generated/versions.*, from its JSON); PAGE=clone: that
+#              chapter's pages only (seconds); FORCE=1: every snippet run again
 # make tables  regenerate docs/generated/ (the copy-semantics matrix) from real runs
 # make atlas   regenerate the operator atlas (docs/generated/atlas.*): every operator in PyTorch's
 #              own catalogue run to see whether it copies or aliases its input (about a minute)
 # make bench   measure copy timings on this machine's CPU (about 3 minutes) and rewrite
 #              docs/generated/timings-cpu.*; DEVICE=cuda for transfers on a GPU
-# make notebooks regenerate docs/notebooks/: every chapter as a Jupyter notebook, executed
+# make notebooks regenerate docs/notebooks/: each chapter as a Jupyter notebook, executed; the
+#              chapters whose notebooks are stale (PAGE=clone: that chapter; FORCE=1: every one)
 # make diagrams draw every ```mermaid block of docs/ as light and dark SVG files into
 #              docs/generated/diagrams/ (vendored mermaid in Chromium, nothing fetched)
 # make lock    re-pin requirements.in into requirements.txt, every package with its hashes
@@ -81,9 +84,9 @@ check: $(READY)
 	$(BIN)/python -m tools.check.page $(PAGE) $(if $(ONLY),--only $(ONLY))
 
 outputs: $(READY)
-	$(BIN)/python -m tools.generate.outputs
-	$(BIN)/python -m tools.generate.errors --queries
+	$(BIN)/python -m tools.generate.outputs $(PAGE) $(if $(FORCE),--force)
 	$(BIN)/python -m tools.generate.versions_page
+	$(BIN)/python -m tools.generate.errors --queries
 
 tables: $(READY)
 	$(BIN)/python -m tools.generate.semantics
@@ -96,8 +99,8 @@ bench: $(READY)
 
 # The notebook pages show the notebooks' copies of the diagrams: redraw them with the notebooks.
 notebooks: $(READY)
-	$(BIN)/python -m tools.generate.notebooks
-	$(BIN)/python -m tools.generate.diagrams
+	$(BIN)/python -m tools.generate.notebooks $(PAGE) $(if $(FORCE),--force)
+	$(BIN)/python -m tools.generate.diagrams $(if $(FORCE),,--if-needed)
 
 diagrams: $(READY)
 	$(BIN)/python -m tools.generate.diagrams

@@ -1,7 +1,13 @@
 """Every chapter as a Jupyter notebook, in both languages: the whole chapter, runnable.
 
-    python -m tools.generate.notebooks            (or: make notebooks)   every chapter
-    python -m tools.generate.notebooks layers     only the chapters named
+    python -m tools.generate.notebooks            (make notebooks)   the chapters that changed
+    python -m tools.generate.notebooks layers     (make notebooks PAGE=layers)   those named
+    python -m tools.generate.notebooks --force    (make notebooks FORCE=1)   every chapter
+
+Without a chapter named, a chapter's notebooks are written and run again when one of them is
+missing or stale: its cells, built from the page and the snippets now, are not the committed
+notebook's (the check of tests/test_notebooks.py; a cell's source is its snippet's text, and the
+opening cell names the torch the outputs were recorded with).
 
 A chapter is a page in docs/ other than the home page that shows at least one snippet. Its
 notebook is the page, read with the one page model (tools/pages.py): every heading, paragraph,
@@ -308,9 +314,30 @@ def text_of(notebook: nbformat.NotebookNode) -> str:
     return nbformat.writes(notebook) + "\n"
 
 
+def stale(slug: str) -> bool:
+    """Whether a notebook of the chapter is missing or its cells are not the page's now."""
+    import json
+
+    from tools.check.notebooks import staleness
+
+    for language in project.LANGUAGES:
+        path = notebook_path(slug, language)
+        if not page_path(slug, language).is_file():
+            continue
+        if not path.is_file():
+            return True
+        committed = json.loads(path.read_text(encoding="utf-8"))
+        if staleness(committed, build(slug, language)) is not None:
+            return True
+    return False
+
+
 def main(argv: list[str]) -> int:
-    wanted = argv or chapters()
-    unknown = sorted(set(wanted) - set(chapters()))
+    force = "--force" in argv
+    argv = [a for a in argv if not a.startswith("--")]
+    every = chapters()
+    wanted = argv or (every if force else [slug for slug in every if stale(slug)])
+    unknown = sorted(set(wanted) - set(every))
     if unknown:
         print(f"not a chapter with snippets: {', '.join(unknown)}", file=sys.stderr)
         return 2
@@ -330,10 +357,10 @@ def main(argv: list[str]) -> int:
                 written += 1
                 print(f"{path.relative_to(project.ROOT)}: written")
     if not argv:
-        expected = {notebook_path(s, lang) for s in wanted for lang in project.LANGUAGES}
-        for stale in sorted(set(NOTEBOOKS.glob("*.ipynb")) - expected):
-            stale.unlink()
-            print(f"{stale.relative_to(project.ROOT)}: removed (no such chapter)")
+        expected = {notebook_path(s, lang) for s in every for lang in project.LANGUAGES}
+        for old in sorted(set(NOTEBOOKS.glob("*.ipynb")) - expected):
+            old.unlink()
+            print(f"{old.relative_to(project.ROOT)}: removed (no such chapter)")
     print(f"{len(wanted)} chapter(s), {written} notebook(s) written")
     return 0
 

@@ -324,6 +324,8 @@ def chapter_status(page: dict, release: dict) -> str:
         measured = release.get(table, {})
         if measured.get("status") == "error":
             statuses.append(FAILS)
+        elif measured.get("status") == "pending":  # its code changed since (versions_merge)
+            statuses.append(PARTLY)
         elif _table_changed(measured):
             statuses.append(DIFFERS)
     for status in (FAILS, DIFFERS, PARTLY):
@@ -703,6 +705,7 @@ def render(data: dict, language: str) -> str:
             f"| {len(matrix.get('differences', [])) if matrix.get('status') == 'ok' else '–'} |"
         )
     out += _what_ran(data, run, labels)
+    out += pending_section(data, language)
     out += _chapter_table(data, run, labels)
     out += _differences(data, run, labels)
     out += _matrix(run, labels)
@@ -792,6 +795,30 @@ def _what_ran(
         f"| {labels['ran_total']} | {len(totals['now'])} | {len(totals['ran'])} "
         f"| {len(totals['now'] - totals['ran'])} | |"
     )
+    return out
+
+
+def pending_section(data: dict, language: str, now: list[dict] | None = None) -> list[str]:
+    """The CPU snippets on the pages without a result from the other releases, by chapter
+    (versions_merge.pending_snippets; sentences in text/<language>/versions.yml)."""
+    from tools import text
+    from tools.generate import versions_merge
+
+    words = text.catalogue("versions", language)
+    now = chapters() if now is None else now
+    hashes = versions_merge.snippets_now(now)
+    pending = set(versions_merge.pending_snippets(data, hashes))
+    out = ["", f"## {words('pending_title')} {{ #pending }}", ""]
+    if not pending:
+        return [*out, words("pending_none")]
+    out += [words.count("pending_intro", len(pending)), ""]
+    for page in now:
+        here = [s for s in page["snippets"] if s in pending]
+        if here:
+            listed = words("list_separator").join(f"`{s}`" for s in here)
+            title = _cell(page["title"][language])
+            said = words("pending_chapter", title=title, page=page["page"], snippets=listed)
+            out.append(f"- {said}")
     return out
 
 
@@ -1106,9 +1133,15 @@ def committed() -> dict:
 
 def main() -> int:
     """Render the page again from the committed JSON (no torch, nothing measured): after a
-    snippet is added or a page renamed, the counts of what ran and the titles change."""
-    for path, text in outputs(committed()).items():
-        if path != JSON_PATH and (not path.is_file() or path.read_text(encoding="utf-8") != text):
+    snippet is added or a page renamed, the counts of what ran, the pending list and the titles
+    change. The JSON itself drops what no page holds any more (versions_merge.merge with no new
+    results)."""
+    from tools.generate import versions_merge
+
+    data = committed()
+    data = versions_merge.merge(data, {}, data["pinned"])
+    for path, text in outputs(data).items():
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
             path.write_text(text, encoding="utf-8")
             print(f"{path.relative_to(ROOT)}: rewritten")
     return 0

@@ -16,6 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the project root, for tools.*
 
 from tools import pages, project  # noqa: E402
+from tools.text import catalogue  # noqa: E402
 
 VERSIONS_JSON = Path("generated") / "versions.json"  # under docs/
 VERSIONS_PAGE = "versions.md"
@@ -36,18 +37,6 @@ LINES = {
         "to": "{first} to {last}",
         "list": ", ",
         "cuda": "{release} (CUDA wheel)",
-        "newer": (
-            " {count} of its snippets came after that run and have run with the pinned torch only."
-        ),
-        "edited": (
-            " {count} of its snippets were edited after that run and have run as they are now"
-            " with the pinned torch only."
-        ),
-        "new_page": (
-            "Not yet run with other torch releases: this page came after the last `make versions` "
-            "({date}); its snippets have run with the pinned torch only "
-            "([versions]({page}))."
-        ),
     },
     "zh": {
         "checked": "已用 torch {first} 至 {last}（{count} 个版本，{date}）核对",
@@ -63,14 +52,6 @@ LINES = {
         "to": "{first} 至 {last}",
         "list": "、",
         "cuda": "CUDA wheel 版 {release}",
-        "newer": "本页有 {count} 个代码片段是在那次运行之后加入的，只在固定版本的 torch 上运行过。",
-        "edited": (
-            "本页有 {count} 个代码片段在那次运行之后改动过，改动后只在固定版本的 torch 上运行过。"
-        ),
-        "new_page": (
-            "尚未用其他 torch 版本核对：本页是在上一次 `make versions`（{date}）之后加入的，"
-            "其中的代码片段只在固定版本的 torch 上运行过，见[《各 torch 版本》]({page})。"
-        ),
     },
 }
 
@@ -104,29 +85,25 @@ def versions_line(
 ) -> str | None:
     """The line for one page (its src path without .md), or None when it gets none.
 
-    `current` lists the CPU snippets the page includes now: those the run did not measure (added
-    since) are counted in the line, and a page the run never saw says so. `hashes` gives their
-    content now: one whose hash is not the one the run recorded was edited since, and the line
-    counts it too."""
+    `current` lists the CPU snippets the page includes now and `hashes` their content now: those
+    the run has no result for as they are now (added or edited since, listed as pending on the
+    versions page) are counted in the line, and a page the run never saw says so."""
     if page in SKIPPED:
         return None
     words = LINES.get(language, LINES["en"])
     link = posixpath.relpath(VERSIONS_PAGE, posixpath.dirname(page_path) or ".")
     chapter = next((c for c in data.get("chapters", []) if c["page"] == page), None)
-    if chapter is None:
+    recorded = data.get("snippet_hashes") or {}
+    pending = [s for s in current or [] if recorded.get(s) != (hashes or {}).get(s)]
+    more = catalogue("versions", language if language in LINES else "en")
+    if chapter is None or (current and len(pending) == len(current) and not chapter.get("tables")):
         if not current:
             return None
-        return words["new_page"].format(date=data["measured"], page=link)
-    newer = sorted(set(current or []) - set(chapter.get("snippets", [])))
-    recorded = data.get("snippet_hashes") or {}
-    edited = [
-        s
-        for s in current or []
-        if s not in newer and s in recorded and s in (hashes or {}) and hashes[s] != recorded[s]
-    ]
+        return more("line_all_pending", date=data["measured"], page=link)
     line = _measured_line(data, page, words, link)
-    line += words["newer"].format(count=len(newer)) if newer else ""
-    return line + (words["edited"].format(count=len(edited)) if edited else "")
+    if pending:
+        line += more("line_pending", count=len(pending), page=link)
+    return line
 
 
 def _measured_line(data: dict, page: str, words: dict, link: str) -> str:
