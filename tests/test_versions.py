@@ -199,7 +199,7 @@ NOW = [
 
 
 def _ran(language, runs):
-    labels = versions_page.LABELS[language]
+    labels = versions_page.words(language)
     return versions_page._what_ran(RAN, runs, labels, NOW)
 
 
@@ -250,7 +250,7 @@ def test_what_ran_counts_a_snippet_by_the_content_it_ran_with():
     now = [
         {"page": "clone", "title": {"en": "Clone", "zh": "克隆"}, "snippets": ["s/a.py", "s/b.py"]}
     ]
-    labels = versions_page.LABELS["en"]
+    labels = versions_page.words("en")
     runs = [
         {"release": "2.4.1", "snippets_run": 2, "not_run_snippets": []},
         {"release": "2.5.1", "snippets_run": 2, "not_run_snippets": []},

@@ -477,17 +477,16 @@ def _entry(entry: Entry, language: str, labels: Catalogue) -> list[str]:
 
 def release_list(releases: list[str], language: str) -> str:
     """`2.4.1`, `2.7.1` to `2.15.0`: runs of three or more releases in a row as one span."""
-    words = versions_line.LINES[language]
+    words = versions_line.words_for(language)
     data = versions_page.committed()
     run = [r for r in data["releases"] if not r.get("not_run") and not r.get("pinned")]
     pinned = data["pinned"].split("+")[0]
     names = [r["release"] for r in run]
     shown = [
-        words["cuda"].format(release=f"`{name}`") if name == pinned else f"`{name}`"
-        for name in names
+        words("line_cuda", release=f"`{name}`") if name == pinned else f"`{name}`" for name in names
     ]
     chosen = [name in releases for name in names]
-    return words["list"].join(versions_line._spans(shown, chosen, words["to"]))
+    return words("line_list").join(versions_line._spans(shown, chosen, words.raw("line_to")))
 
 
 def _fix_link(target: str, entry: Entry, language: str) -> str:
