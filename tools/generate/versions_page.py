@@ -508,8 +508,9 @@ def _what_ran(
     for slug, (current, ran, complete) in coverage(data, run, now, hashes).items():
         totals["now"] |= current
         totals["ran"] |= ran
-        title = _cell(titles.get(slug, now_pages[slug]["title"])[language])
-        title = f"《{title}》" if language == "zh" else title
+        title = labels(
+            "chapter_title", title=_cell(titles.get(slug, now_pages[slug]["title"])[language])
+        )
         if len(complete) == len(run):
             releases = labels("ran_all", total=len(run))
         elif complete:
@@ -606,8 +607,7 @@ def _chapter_table(data: dict, run: list[dict], labels: Catalogue) -> list[str]:
             text = labels.section("status")(status)
             target = "what-ran" if status == PARTLY else anchor(page["page"])
             cells.append(f"[{text}](#{target})" if status != SAME else text)
-        title = _cell(page["title"][language])
-        title = f"《{title}》" if language == "zh" else title
+        title = labels("chapter_title", title=_cell(page["title"][language]))
         out.append(f"| [{title}]({page['page']}.md) | " + " | ".join(cells) + " |")
     return out
 
