@@ -199,7 +199,7 @@ NOW = [
 
 
 def _ran(language, runs):
-    labels = versions_page.LABELS[language]
+    labels = versions_page.words(language)
     return versions_page._what_ran(RAN, runs, labels, NOW)
 
 
@@ -225,7 +225,7 @@ def test_what_ran_says_when_the_builds_ran_different_snippets():
     pending = {**RAN, "snippet_hashes": {"s/a.py": "1", "s/b.py": "2", "s/old.py": "3"}}
     pending["chapters"] = [{**RAN["chapters"][0], "snippets": ["s/a.py", "s/b.py", "s/new.py"]},
                            RAN["chapters"][1]]  # fmt: skip
-    labels = versions_page.LABELS["en"]
+    labels = versions_page.words("en")
     said = "\n".join(versions_page._what_ran(pending, [{"release": "2.4.1", "snippets_run": 3}],
                                              labels, NOW))  # fmt: skip
     assert "Each of the 1 builds ran the same 3 snippets" in said
@@ -258,7 +258,7 @@ def test_what_ran_counts_a_snippet_by_the_content_it_ran_with():
     now = [
         {"page": "clone", "title": {"en": "Clone", "zh": "克隆"}, "snippets": ["s/a.py", "s/b.py"]}
     ]
-    labels = versions_page.LABELS["en"]
+    labels = versions_page.words("en")
     runs = [
         {"release": "2.4.1", "snippets_run": 2, "not_run_snippets": []},
         {"release": "2.5.1", "snippets_run": 2, "not_run_snippets": []},

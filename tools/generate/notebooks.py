@@ -42,30 +42,17 @@ from pathlib import Path
 import nbformat
 
 from tools import pages, project
+from tools.text import Catalogue, catalogue
 
 NOTEBOOKS = project.NOTEBOOKS
 KERNEL = {"name": "python3", "display_name": "Python 3", "language": "python"}
 CELL_TIMEOUT_S = 120
 
-ABOUT = {
-    "en": (
-        "> This notebook is the chapter “{title}” of *{site}*, generated from the page. Each "
-        "code cell is one complete program from the project's `snippets/` folder, and the "
-        "outputs were recorded by running the cells in order with torch {torch}. Run them in "
-        "order in a Python kernel that has `torch` installed."
-    ),
-    "zh": (
-        "> 本笔记本就是《{site}》中《{title}》一章，由该页自动生成。每个代码单元都是项目 "
-        "`snippets/` 目录中的一个完整程序，下面的输出是用 torch {torch} 按顺序运行这些单元"
-        "记录下来的。请在装有 `torch` 的 Python 内核中按顺序运行。"
-    ),
-}
-FIGURE = {"en": "(Figure: {alt})", "zh": "（图：{alt}）"}
-# The output of a CUDA cell where the notebook was generated without a GPU (as on the pages).
-NOT_RUN = {
-    "en": "(not run: this cell needs a CUDA GPU, and the notebook was generated without one)\n",
-    "zh": "（未运行：这个单元需要 CUDA GPU，而生成本笔记本的机器上没有）\n",
-}
+
+def words(language: str) -> Catalogue:
+    """What a notebook adds to its page: text/<language>/notebooks.yml."""
+    return catalogue("notebooks", language)
+
 
 # A link or an image, with the attribute list that may follow it (`{ width='600' }`): a notebook
 # has no use for those.
@@ -118,11 +105,12 @@ def site_link(target: str, slug: str, language: str) -> str:
 
 def prose(text: str, slug: str, language: str) -> str:
     """Page Markdown made fit for a notebook: links to the site, site images as their text."""
+    figure = words(language).raw("figure")
 
     def link(match: re.Match) -> str:
         target = match["target"]
         local_file = not target.startswith(("http://", "https://", "#")) and ".md" not in target
-        if local_file and match["text"].startswith(FIGURE[language].split("{", 1)[0]):
+        if local_file and match["text"].startswith(figure.split("{", 1)[0]):
             return match["text"]  # a figure that links to its full-size drawing: the description
         return f"[{match['text']}]({site_link(target, slug, language)})"
 
@@ -131,7 +119,7 @@ def prose(text: str, slug: str, language: str) -> str:
             return match[0]
         if match["target"].endswith("#only-dark"):
             return ""  # the same figure for the dark scheme: described once, by its light twin
-        return FIGURE[language].format(alt=match["alt"])
+        return words(language)("figure", alt=match["alt"])
 
     return _LINK.sub(link, _IMAGE.sub(image, text)).strip("\n")
 
@@ -231,7 +219,7 @@ def build(slug: str, language: str, docs: Path = project.DOCS) -> nbformat.Noteb
     out.heading(found[0])
     title = found[0].title
     site = project.SITE_NAME[language]
-    about = ABOUT[language].format(title=title, site=site, torch=torch_version())
+    about = words(language)("about", title=title, site=site, torch=torch_version())
     opening = [b for b in found[1:3] if isinstance(b, pages.Paragraph)][:1]
     _fill(out, text, opening)
     out.prose.append(about)
@@ -284,9 +272,10 @@ def execute(notebook: nbformat.NotebookNode, language: str) -> nbformat.Notebook
                     os.environ.pop(key, None)
                 else:
                     os.environ[key] = value
+    not_run = words(language)("not_run") + "\n"
     for cell in skipped:
         del cell.metadata["tags"]
-        cell.outputs = [nbformat.v4.new_output("stream", name="stderr", text=NOT_RUN[language])]
+        cell.outputs = [nbformat.v4.new_output("stream", name="stderr", text=not_run)]
     return normalise(notebook)
 
 

@@ -16,44 +16,19 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the project root, for tools.*
 
 from tools import pages, project  # noqa: E402
-from tools.text import catalogue  # noqa: E402
+from tools.text import Catalogue, catalogue  # noqa: E402
 
 VERSIONS_JSON = Path("generated") / "versions.json"  # under docs/
 VERSIONS_PAGE = "versions.md"
 SKIPPED = ("index", "versions")  # the home page has its own version note; the page itself
 
-LINES = {
-    "en": {
-        "checked": "Checked with torch {first} to {last} ({count} releases, {date})",
-        "same": (
-            "{checked}: every snippet here that runs on a CPU prints the same with each of them "
-            "([versions]({page}))."
-        ),
-        "differs": "outputs differ with {releases}",
-        "fails": "snippets fail with {releases}",
-        "partly": "not every snippet ran with {releases}",
-        "changed": "{checked}: {what}; see [the differences]({page}#{anchor}).",
-        "and": "; ",
-        "to": "{first} to {last}",
-        "list": ", ",
-        "cuda": "{release} (CUDA wheel)",
-    },
-    "zh": {
-        "checked": "已用 torch {first} 至 {last}（{count} 个版本，{date}）核对",
-        "same": (
-            "{checked}：本页可在 CPU 上运行的代码片段，在每个版本上的输出都相同"
-            "，见[《各 torch 版本》]({page})。"
-        ),
-        "differs": "在 {releases} 上输出不同",
-        "fails": "在 {releases} 上有代码片段运行失败",
-        "partly": "并非每个代码片段都在 {releases} 上运行过",
-        "changed": "{checked}：{what}，差异见[《各 torch 版本》]({page}#{anchor})。",
-        "and": "；",
-        "to": "{first} 至 {last}",
-        "list": "、",
-        "cuda": "CUDA wheel 版 {release}",
-    },
-}
+# Each chapter status the line names, and its words (text/<language>/versions.yml, line_*).
+STATUS_WORDS = {"differs": "line_differs", "fails": "line_fails", "partly": "line_partly"}
+
+
+def words_for(language: str) -> Catalogue:
+    """The line's words in the page's language (English for a language without a catalogue)."""
+    return catalogue("versions", language if language in project.LANGUAGES else "en")
 
 
 def _number(release: str) -> tuple[int, ...]:
@@ -90,32 +65,35 @@ def versions_line(
     versions page) are counted in the line, and a page the run never saw says so."""
     if page in SKIPPED:
         return None
-    words = LINES.get(language, LINES["en"])
+    words = words_for(language)
     link = posixpath.relpath(VERSIONS_PAGE, posixpath.dirname(page_path) or ".")
     chapter = next((c for c in data.get("chapters", []) if c["page"] == page), None)
     recorded = data.get("snippet_hashes") or {}
     pending = [s for s in current or [] if recorded.get(s) != (hashes or {}).get(s)]
-    more = catalogue("versions", language if language in LINES else "en")
     if chapter is None or (current and len(pending) == len(current) and not chapter.get("tables")):
         if not current:
             return None
-        return more("line_all_pending", date=data["measured"], page=link)
+        return words("line_all_pending", date=data["measured"], page=link)
     line = _measured_line(data, page, words, link)
     if pending:
-        line += more("line_pending", count=len(pending), page=link)
+        line += words("line_pending", count=len(pending), page=link)
     return line
 
 
-def _measured_line(data: dict, page: str, words: dict, link: str) -> str:
+def _measured_line(data: dict, page: str, words: Catalogue, link: str) -> str:
     run = [r for r in data["releases"] if not r.get("not_run")]
     numbers = sorted({r["release"].split("+")[0] for r in run}, key=_number)
-    checked = words["checked"].format(
-        first=numbers[0], last=numbers[-1], count=len(numbers), date=data["measured"]
+    checked = words(
+        "line_checked",
+        first=numbers[0],
+        last=numbers[-1],
+        count=len(numbers),
+        date=data["measured"],
     )
     twins = {n for n in numbers if sum(r["release"].split("+")[0] == n for r in run) > 1}
     others = [r for r in run if not r.get("pinned")]  # in the JSON's order, oldest first
     names = [
-        words["cuda"].format(release=r["release"])
+        words("line_cuda", release=r["release"])
         if r["release"] in twins and r.get("build") == "cuda"
         else r["release"]
         for r in others
@@ -124,12 +102,16 @@ def _measured_line(data: dict, page: str, words: dict, link: str) -> str:
     for status in ("differs", "fails", "partly"):
         chosen = [r.get("chapters", {}).get(page) == status for r in others]
         if any(chosen):
-            spans = words["list"].join(_spans(names, chosen, words["to"]))
-            parts.append(words[status].format(releases=spans))
+            spans = words("line_list").join(_spans(names, chosen, words.raw("line_to")))
+            parts.append(words(STATUS_WORDS[status], releases=spans))
     if not parts:
-        return words["same"].format(checked=checked, page=link)
-    return words["changed"].format(
-        checked=checked, what=words["and"].join(parts), page=link, anchor=f"versions-{page}"
+        return words("line_same", checked=checked, page=link)
+    return words(
+        "line_changed",
+        checked=checked,
+        what=words("line_and").join(parts),
+        page=link,
+        anchor=f"versions-{page}",
     )
 
 
