@@ -689,3 +689,17 @@ def test_an_atlas_fact_true_in_some_calls_is_shown_as_such():
             "release": {"version_bumped": False}}  # fmt: skip
     assert versions_page._atlas_value(cell, "pinned", words) == "version bumped: in some calls"
     assert versions_page._atlas_value(cell, "release", words) == "version bumped: no"
+
+
+def test_a_table_is_pending_when_its_measuring_code_changes_not_its_words(tmp_path, monkeypatch):
+    code = "import torch\n\nOPERATIONS = {'view': 'a.view(-1)'}\n\n# -- rendering --\nLABEL = 'x'\n"
+    (tmp_path / "tools").mkdir()
+    source = tmp_path / "tools" / "m.py"
+    monkeypatch.setattr(versions_merge, "ROOT", tmp_path)
+    monkeypatch.setattr(versions_merge, "TABLE_CODE", {"matrix": ["tools/m.py"]})
+    source.write_text(code, encoding="utf-8")
+    before = versions_merge.table_hashes()
+    source.write_text(code.replace("'x'", "'y'").replace("import torch", "import yaml"))
+    assert versions_merge.table_hashes() == before  # words and imports: nothing to remeasure
+    source.write_text(code.replace("view(-1)", "reshape(-1)"), encoding="utf-8")
+    assert versions_merge.table_hashes() != before
