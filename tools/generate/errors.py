@@ -324,11 +324,20 @@ NOTES: list[dict] = [
         "match": "Trying to backward through the graph a second time",
         "id": "err-backward-twice",
         "fix": "training.md",
-        "en": "The graph's saved tensors were freed by the first `backward()`. Cut the graph "
-        "between steps with `detach()` (carried state), or pass `retain_graph=True` when you "
-        "really need a second pass.",
-        "zh": "第一次 `backward()` 已经释放了计算图保存的张量。在两步之间用 `detach()` 截断"
-        "计算图（跨步携带的状态），确实需要第二次反向传播时再传 `retain_graph=True`。",
+        "en": "The graph's saved tensors were freed by the first `backward()`. When state "
+        "carried from one batch to the next (an RNN's hidden state, a running total) links "
+        "the batches into one graph, `detach()` it between steps, so that each step "
+        "backpropagates through its own batch only. `retain_graph=True` is for a second "
+        "backward through the same graph before anything writes into what it saved (two "
+        "losses, or `autograd.grad` and then `backward()`). With carried state it only "
+        "postpones the error: once `optimizer.step()` has written into the weights, a later "
+        "`backward()` fails with the in-place error.",
+        "zh": "第一次 `backward()` 已经释放了计算图保存的张量。如果从上一批带到下一批的状态"
+        "（例如 RNN 的隐藏状态、累计的总和）把各批次连成了一张计算图，就在两步之间对它 "
+        "`detach()`，让每一步只对自己这一批做反向传播。`retain_graph=True` 适用于在同一张"
+        "计算图上做第二次反向传播、而在此之前没有任何操作写入它保存的张量的情况（两个损失，"
+        "或者先 `autograd.grad` 再 `backward()`）。对于跨批次携带的状态，它只是把错误推后："
+        "`optimizer.step()` 写入权重之后，之后的某次 `backward()` 就会报原地操作的错误。",
     },
     {
         "match": "'pin_memory' argument is set as true but no accelerator is found",
