@@ -29,6 +29,18 @@ def share_memory(a: torch.Tensor, b: torch.Tensor) -> bool:
     return any(lo < high and low < hi for lo, hi in _ranges(a) for low, high in _ranges(b))
 
 
+def same_storage(a: torch.Tensor, b: torch.Tensor) -> bool:
+    """Whether two strided tensors are over one storage (an empty one too), whatever their
+    offsets."""
+    return a.untyped_storage()._cdata == b.untyped_storage()._cdata
+
+
+def real_loss(t: torch.Tensor) -> torch.Tensor:
+    """A real scalar to call backward() on, from a real or complex tensor."""
+    total = t.sum()
+    return total.real if total.is_complex() else total
+
+
 def comparable(t: torch.Tensor) -> torch.Tensor:
     """The values as a dense float64 or complex128 tensor with no conj or neg bit pending (made
     under inference mode: a measurement, which no autograd or inference-tensor check may stop)."""
