@@ -22,7 +22,8 @@ _DIMENSIONS = {
     "region": ("tools.space.autograd", "regions"),
     "index": ("tools.space.indices", "cases"),
     "process": ("tools.space.processes", "cases"),
-    "module": ("tools.space.modules", "cases"),
+    "conversion": ("tools.space.conversions", "cases"),
+    "module": ("tools.space", "_module_cases"),
 }
 
 
@@ -31,7 +32,33 @@ def dimensions() -> list[str]:
     return [
         name
         for name, (module, _) in _DIMENSIONS.items()
-        if importlib.util.find_spec(module) is not None
+        if importlib.util.find_spec("tools.space.modules" if name == "module" else module)
+    ]
+
+
+def _describe_module(case: Case, language: str) -> str:
+    from tools.space.modules import KINDS
+
+    return KINDS[case.key].describe(language)
+
+
+def _module_cases() -> list[Case]:
+    """The module kinds of tools/space/modules.py (helper "modatlas"'s) as cases: each builds a
+    fresh module. The heavy kinds (compiled, wrapped in DistributedDataParallel) are left out:
+    compiling or starting a process group takes seconds per case."""
+    from tools.space.modules import KINDS
+
+    return [
+        Case(
+            "module",
+            name,
+            {"kind": name},
+            kind.build,
+            _describe_module,
+            0 if name == "plain" else 1,
+        )
+        for name, kind in KINDS.items()
+        if not kind.heavy
     ]
 
 
