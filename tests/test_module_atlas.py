@@ -188,3 +188,11 @@ def test_the_check_finds_a_planted_contradiction(committed):
         "the marker must follow a link to #call-copy-deepcopy-m",
         "planted.md:2: m.foo() @ plain: no such row in module-atlas.json",
     ]
+
+
+def test_every_reason_a_row_gives_has_its_words_in_each_language(committed):
+    """The JSON names why a cell is empty by a key; each has its sentence in every language."""
+    reasons = {why for row in committed["rows"] for why in row.get("why", {}).values()}
+    for language in LANGUAGES:
+        words = catalogue("module-atlas", language)
+        assert all(words(f"why.{reason}") for reason in reasons)

@@ -126,14 +126,16 @@ def _note(row: dict, words) -> str:
 
 def table(rows: list[dict], words) -> str:
     head = "".join(f"<th>{words(f'short.{f}')}</th>" for f in FIELDS)  # the legend explains
-    lines = [f"<table><thead><tr><th>{words('module_kind')}</th>{head}"
+    # Material's own wrapper, as around a Markdown table: it scrolls at a phone's width.
+    lines = ['<div class="md-typeset__scrollwrap"><div class="md-typeset__table">'
+             f"<table><thead><tr><th>{words('module_kind')}</th>{head}"
              f"<th>{words('notes')}</th></tr></thead><tbody>"]  # fmt: skip
     for row in rows:
         cells = "".join(_cell(row, f, words) for f in FIELDS)
         lines.append(
             f"<tr><td><code>{row['module']}</code></td>{cells}<td>{_note(row, words)}</td></tr>"
         )
-    lines.append("</tbody></table>")
+    lines.append("</tbody></table></div></div>")
     return "".join(lines)
 
 
