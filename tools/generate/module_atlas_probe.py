@@ -289,6 +289,9 @@ class Before:
         self.kept = [*self.params.values(), *self.buffers.values(), *tensors_in(opt)]
         self.meta = any(t.is_meta for t in self.kept)
         self.storages = [s for s in map(_storage, self.kept) if s]
+        # The storages themselves, alive: a call that gives a parameter new data in place
+        # (`param.data = converted`) frees the old memory, which a tensor made next could get.
+        self.memory = [t.untyped_storage() for t in self.kept if not t.is_meta]
 
 
 def _named(holder, before: Before | None = None) -> dict[str, torch.Tensor]:
