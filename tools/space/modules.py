@@ -11,8 +11,9 @@ differ. Each kind builds a fresh module every time and describes itself in words
 The kinds, each small enough to build in a millisecond (compiled and wrapped excepted, whose first
 forward compiles or starts a process group): plain, tied weights, buffers of several dtypes,
 partly frozen, built on `meta` (with tied weights, as models built that way usually are),
-parametrized, with a non-persistent buffer, compiled (`torch.compile`), wrapped
-(`DistributedDataParallel` over `gloo` in this one process: a process group of world size 1).
+parametrized, with a non-persistent buffer, with a 4-D weight (a convolution), compiled
+(`torch.compile`), wrapped (`DistributedDataParallel` over `gloo` in this one process: a process
+group of world size 1).
 """
 
 from __future__ import annotations
@@ -86,6 +87,10 @@ def _parametrized() -> nn.Module:
     return model
 
 
+def _conv() -> nn.Module:
+    return nn.Conv2d(2, 3, 2)  # a 4-D weight: what memory_format applies to
+
+
 def _compiled() -> nn.Module:
     return torch.compile(_mlp())
 
@@ -117,15 +122,18 @@ def unwrap(module: nn.Module) -> nn.Module:
 
 
 def example(module: nn.Module) -> torch.Tensor:
-    """An input for a module of any kind here: token ids for the tied models, else a batch of
-    three 4-feature rows, on the module's device and in the dtype of its first floating tensor."""
+    """An input for a module of any kind here: token ids for the tied models, a 2-channel 4x4
+    image for the convolution, else a batch of three 4-feature rows; on the module's device and
+    in the dtype of its first floating tensor."""
     inner = unwrap(module)
     tensors = [*inner.parameters(), *inner.buffers()]
     device = tensors[0].device if tensors else torch.device("cpu")
     if isinstance(inner, Tied):
         return torch.tensor([0, 1, 2], device=device)
     floating = [t.dtype for t in tensors if t.is_floating_point() or t.is_complex()]
-    return torch.linspace(-1, 1, 12, device=device).view(3, 4).to(floating[0])
+    shape = (1, 2, 4, 4) if isinstance(inner, nn.Conv2d) else (3, 4)  # an image, or rows
+    count = shape[0] * shape[1] * (16 if len(shape) == 4 else 1)
+    return torch.linspace(-1, 1, count, device=device).view(shape).to(floating[0])
 
 
 @dataclass(frozen=True)
@@ -158,6 +166,7 @@ KINDS: dict[str, ModuleKind] = {
         _kind("meta", _meta, Tied),
         _kind("parametrized", _parametrized),
         _kind("non-persistent", Scaled),
+        _kind("conv", _conv),
         _kind("compiled", _compiled, heavy=True),
         _kind("wrapped", _wrapped, heavy=True),
     )
