@@ -11,6 +11,8 @@ state. Names an expression may use besides `m`, `opt`, `torch` and `copy`:
   of the same kind with its own memory on the CPU (for the kind built on `meta`: built on the CPU);
 - `first(m)` / `first_name(m)`: the first submodule of `m` that has a weight, and its name;
 - `reset`: a function for `apply` that calls a submodule's `reset_parameters()` where it has one;
+- `swapping(f)` / `overwriting(f)`: f() run with torch.__future__'s
+  swap_module_params_on_conversion / overwrite_module_params_on_conversion on, then off again;
 - `DistributedDataParallel` (in a gloo process group of world size 1 in this process).
 
 What is measured (FIELDS), each True, False, "some" (true of some of the tensors it is about,
@@ -93,6 +95,8 @@ CALLS: tuple[Call, ...] = (
     _c('m.to("cpu", non_blocking=True)', "to", f"{M}.to"),
     _c("m.to(torch.zeros((), dtype=torch.float64))", "to", f"{M}.to"),
     _c('m.to("cpu", copy=True)', "to", f"{M}.to"),
+    _c("swapping(lambda: m.to(torch.float64))", "to", f"{M}.to"),
+    _c("overwriting(lambda: m.to(torch.float64))", "to", f"{M}.to"),
     _c('m.to("cuda")', "to", f"{M}.to", needs="cuda"),
     _c('m.to("cuda", non_blocking=True)', "to", f"{M}.to", needs="cuda"),
     _c("m.half()", "to", f"{M}.half"),
@@ -108,6 +112,7 @@ CALLS: tuple[Call, ...] = (
     # Memory given to the module, or made shareable.
     _c('m.to_empty(device="cpu")', "memory", f"{M}.to_empty"),
     _c('m.to_empty(device="meta")', "memory", f"{M}.to_empty"),
+    _c('swapping(lambda: m.to_empty(device="cpu"))', "memory", f"{M}.to_empty"),
     _c("m.share_memory()", "memory", f"{M}.share_memory"),
     # Flags and state changed in place.
     _c("m.requires_grad_(False)", "flags", f"{M}.requires_grad_"),
@@ -124,6 +129,11 @@ CALLS: tuple[Call, ...] = (
     _c("m.load_state_dict(snapshot, assign=True)", "state", f"{M}.load_state_dict"),
     _c("m.load_state_dict(snapshot_vars, assign=True)", "state", f"{M}.load_state_dict"),
     _c("m.load_state_dict(m.state_dict(), assign=True)", "state", f"{M}.load_state_dict"),
+    _c(
+        "swapping(lambda: m.load_state_dict(snapshot, assign=True))",
+        "state",
+        f"{M}.load_state_dict",
+    ),  # fmt: skip
     _c("m.load_state_dict(snapshot, strict=False)", "state", f"{M}.load_state_dict"),
     _c("m.load_state_dict({}, strict=False)", "state", f"{M}.load_state_dict"),
     _c("m.load_state_dict({})", "state", f"{M}.load_state_dict"),
@@ -223,6 +233,26 @@ def first(m: nn.Module) -> nn.Module:
     return m.get_submodule(first_name(m))
 
 
+def _future(flag: str):
+    """A function that runs its argument with torch.__future__'s `flag` on
+    (set_<flag>_module_params_on_conversion(True)) and sets it back."""
+
+    def run(call):
+        get = getattr(torch.__future__, f"get_{flag}_module_params_on_conversion")
+        put = getattr(torch.__future__, f"set_{flag}_module_params_on_conversion")
+        before = get()
+        put(True)
+        try:
+            return call()
+        finally:
+            put(before)
+
+    return run
+
+
+swapping, overwriting = _future("swap"), _future("overwrite")
+
+
 def reset(module: nn.Module) -> None:
     if hasattr(module, "reset_parameters"):
         module.reset_parameters()
@@ -230,7 +260,8 @@ def reset(module: nn.Module) -> None:
 
 def namespace(call: Call, kind: ModuleKind, m: nn.Module, opt, x) -> dict:
     names = {"m": m, "opt": opt, "x": x, "torch": torch, "copy": copy, "first": first,
-             "first_name": first_name, "reset": reset}  # fmt: skip
+             "first_name": first_name, "reset": reset, "swapping": swapping,
+             "overwriting": overwriting}  # fmt: skip
     if "snapshot" in call.expr:
         twin = kind.cpu_twin()
         names["snapshot"] = twin.state_dict()
