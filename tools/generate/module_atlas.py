@@ -69,6 +69,13 @@ def module_atlas() -> dict:
     }
 
 
+def rows(path: Path = JSON) -> dict[str, dict]:
+    """The committed rows by id (`row_id`: "<call> @ <module kind>"), for code that holds a
+    rule or a sentence to them."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return {row_id(r["call"], r["module"]): r for r in data["rows"]}
+
+
 def outputs(data: dict) -> dict[Path, str]:
     files = {JSON: to_json(data)}
     for language in LANGUAGES:
