@@ -4,15 +4,16 @@ of the module kinds (text/<language>/space-modules.yml). Nothing here measures.
 
 One line per call (a `<details>` whose summary says what the call changed, and on which module
 kinds), in groups ordered by how much they surprise: calls that put new tensor objects into the
-module first, calls that change nothing a reference can see last. A line opens on a table of the
-module kinds and what was measured on each.
+module first, calls that change nothing a reference can see last; within a group, in the order of
+module_atlas_probe.CALLS (the headline conversion, `m.to(torch.float64)`, first). A line opens on
+a table of the module kinds and what was measured on each.
 """
 
 from __future__ import annotations
 
 import html
 
-from tools.generate.module_atlas_probe import CALLS, EXCLUDED, FIELDS, anchor
+from tools.generate.module_atlas_probe import EXCLUDED, FIELDS, anchor
 from tools.text import catalogue
 
 COMMAND = "python -m tools.generate.module_atlas"
@@ -161,7 +162,6 @@ def render(data: dict, language: str) -> str:
     out += [f"    - **{words(f'short.{f}')}**{words('colon')}{words(f'field.{f}')}" for f in FIELDS]
     out += [f"    - {words('legend_marks')}", ""]
     calls = by_call(data)
-    family = {call.expr: call.family for call in CALLS}
     grouped: dict[str, list[str]] = {name: [] for name in GROUPS}
     for expr, rows in calls.items():
         grouped[group(rows)].append(expr)
@@ -171,9 +171,7 @@ def render(data: dict, language: str) -> str:
         out += [f"### {words(f'groups.{name}.title')} {{ #group-{name} }}", ""]
         out += [words(f"groups.{name}.intro", count=len(grouped[name])), ""]
         out.append('<div class="matlas-list">')
-        for expr in sorted(
-            grouped[name], key=lambda e: (list(family.values()).index(family[e]), e)
-        ):
+        for expr in grouped[name]:  # in the order of CALLS, which is the JSON's
             rows = calls[expr]
             if rows[0]["module"] is None:
                 body = f"<p>{words('needs.' + rows[0]['needs'])}</p>"
