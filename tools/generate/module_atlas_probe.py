@@ -415,7 +415,7 @@ def unmeasured(call: Call) -> dict:
     """A call this machine cannot make: every field None, with the hardware it needs."""
     row = Row(call, None)
     for field in FIELDS:
-        row.set(field, None, f"needs-{call.needs}")
+        row.set(field, None, "needs-hardware")
     row.data["needs"] = call.needs
     return row.done()
 

@@ -81,7 +81,9 @@ def summary(rows: list[dict], words) -> str:
         measured = [r["module"] for r in done if r[field] is not None]
         for value, kinds in sorted(values.items(), key=lambda item: -len(item[1])):
             if value != "yes":
-                parts.append(words(f"says.{field}.{value}") + _kinds(kinds, measured, words))
+                parts.append(
+                    words.section("says").section(field)(value) + _kinds(kinds, measured, words)
+                )
     raised = [r["module"] for r in rows if "raises" in r]
     if raised:
         parts.append(words("raises_on") + _kinds(raised, [r["module"] for r in rows], words))
@@ -92,10 +94,12 @@ def summary(rows: list[dict], words) -> str:
 
 def _cell(row: dict, field: str, words) -> str:
     value = row[field]
-    text = words(f"marks.{_value_key(value)}")
+    text = words.section("marks")(_value_key(value))
     # Why a cell is empty or says no, unless the kind says it (no buffers, no ties): on hover.
     why = row.get("why", {}).get(field)
-    title = words(f"why.{why}") if why and why not in ("no-buffers", "no-ties", "raised") else ""
+    title = (
+        words.section("why")(why) if why and why not in ("no-buffers", "no-ties", "raised") else ""
+    )
     note = f' title="{_escape(title)}"' if title else ""
     return f"<td{note}>{text}</td>"
 
@@ -118,7 +122,7 @@ def _note(row: dict, words) -> str:
     which = row.get("which", {})
     for field, names in ((f, which[f]) for f in FIELDS if f in which):
         listed = ", ".join(f"<code>{_escape(n)}</code>" for n in names)
-        notes.append(words("note_which", field=words(f"short.{field}"), names=listed))
+        notes.append(words("note_which", field=words.section("short")(field), names=listed))
     if row.get("missing"):
         names = ", ".join(f"<code>{_escape(n)}</code>" for n in row["missing"])
         notes.append(words("note_missing", names=names))
@@ -126,7 +130,7 @@ def _note(row: dict, words) -> str:
 
 
 def table(rows: list[dict], words) -> str:
-    head = "".join(f"<th>{words(f'short.{f}')}</th>" for f in FIELDS)  # the legend explains
+    head = "".join(f"<th>{words.section('short')(f)}</th>" for f in FIELDS)  # the legend explains
     # Material's own wrapper, as around a Markdown table: it scrolls at a phone's width.
     lines = ['<div class="md-typeset__scrollwrap"><div class="md-typeset__table">'
              f"<table><thead><tr><th>{words('module_kind')}</th>{head}"
@@ -159,7 +163,10 @@ def render(data: dict, language: str) -> str:
     out += [f"### {words('kinds_title')} {{ #kinds }}", ""]
     out += [f"- `{name}`{words('colon')}{kinds(name)}" for name in data["kinds"]] + [""]
     out += [f'!!! info "{words("legend_title")}"', ""]
-    out += [f"    - **{words(f'short.{f}')}**{words('colon')}{words(f'field.{f}')}" for f in FIELDS]
+    out += [
+        f"    - **{words.section('short')(f)}**{words('colon')}{words.section('field')(f)}"
+        for f in FIELDS
+    ]
     out += [f"    - {words('legend_marks')}", ""]
     calls = by_call(data)
     grouped: dict[str, list[str]] = {name: [] for name in GROUPS}
@@ -168,13 +175,13 @@ def render(data: dict, language: str) -> str:
     for name in GROUPS:
         if not grouped[name]:
             continue
-        out += [f"### {words(f'groups.{name}.title')} {{ #group-{name} }}", ""]
-        out += [words(f"groups.{name}.intro", count=len(grouped[name])), ""]
+        out += [f"### {words.section('groups').section(name)('title')} {{ #group-{name} }}", ""]
+        out += [words.section("groups").section(name)("intro"), ""]
         out.append('<div class="matlas-list">')
         for expr in grouped[name]:  # in the order of CALLS, which is the JSON's
             rows = calls[expr]
             if rows[0]["module"] is None:
-                body = f"<p>{words('needs.' + rows[0]['needs'])}</p>"
+                body = f"<p>{words.section('needs')(rows[0]['needs'])}</p>"
                 said = words("not_measured_here")
             else:
                 body = table(rows, words)
@@ -186,7 +193,7 @@ def render(data: dict, language: str) -> str:
             )
         out += ["</div>", ""]
     out += [f"### {words('not_listed_title')} {{ #not-listed }}", "", words("not_listed_intro"), ""]
-    out += [f"- `{method}`{words('colon')}{words('excluded.' + reason)}"
+    out += [f"- `{method}`{words('colon')}{words.section('excluded')(reason)}"
             for method, reason in sorted(EXCLUDED.items())]  # fmt: skip
     out.append("")
     return "\n".join(out)

@@ -26,8 +26,6 @@ from torch import nn
 
 from tools.text import catalogue
 
-CATALOGUE = "space-modules"
-
 
 class Tied(nn.Module):
     """An embedding whose weight is also the output layer's (a language model's tied weights)."""
@@ -149,7 +147,7 @@ class ModuleKind:
         return example(module)
 
     def describe(self, language: str = "en") -> str:
-        return catalogue(CATALOGUE, language)(self.name)
+        return catalogue("space-modules", language)(self.name)
 
 
 def _kind(name: str, build: Callable[[], nn.Module], twin=None, heavy=False) -> ModuleKind:
