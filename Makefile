@@ -16,6 +16,8 @@
 #              and write docs/generated/rules.json, which the pages' rule lines are built from
 # make atlas   regenerate the operator atlas (docs/generated/atlas.*): every operator in PyTorch's
 #              own catalogue run to see whether it copies or aliases its input (about a minute)
+# make module-atlas regenerate the module atlas (docs/generated/module-atlas.*): every public call
+#              on a module or optimizer, on each module kind, measured (about half a minute)
 # make bench   measure copy timings on this machine's CPU (about 3 minutes) and rewrite
 #              docs/generated/timings-cpu.*; DEVICE=cuda for transfers on a GPU
 # make notebooks regenerate docs/notebooks/: each chapter as a Jupyter notebook, executed; the
@@ -44,7 +46,7 @@ READY := $(VENV)/.requirements-installed
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: serve test check build lint static-lint outputs tables rules atlas bench notebooks diagrams lock versions \
+.PHONY: serve test check build lint static-lint outputs tables rules atlas module-atlas bench notebooks diagrams lock versions \
 	gpu-record gpu-apply clean
 
 $(READY): requirements.txt
@@ -100,6 +102,9 @@ rules: $(READY)
 
 atlas: $(READY)
 	$(BIN)/python -m tools.generate.atlas
+
+module-atlas: $(READY)
+	$(BIN)/python -m tools.generate.module_atlas
 
 bench: $(READY)
 	$(BIN)/python -m tools.generate.bench --device $(DEVICE)
