@@ -6,11 +6,13 @@ class Counted(nn.Module):
     def __init__(self):
         super().__init__()
         self.linear = nn.Linear(2, 2)
-        self.register_buffer("calls", torch.zeros(()))  # a buffer: a tensor in the state
+        self.register_buffer("calls", torch.zeros(()))  # buffers: tensors in the state
+        self.register_buffer("seen", torch.zeros(()))
         self.py_calls = 0  # a plain Python number
 
     def forward(self, x):
         self.calls.add_(1)  # written in place
+        self.seen = self.seen + x.shape[0]  # rebound to a new tensor
         self.py_calls += 1
         return self.linear(x)
 
@@ -23,8 +25,8 @@ print("after export: buffer", model.calls.item(), "| Python counter", model.py_c
 runnable = program.module()
 runnable(x)
 runnable(x)
-print("after two calls: exported buffer", runnable.calls.item())
-print("the original model's buffer:", model.calls.item())
+print("after two calls: exported buffers", runnable.calls.item(), runnable.seen.item())
+print("the original model's buffers:", model.calls.item(), model.seen.item())
 print("the original model's Python counter:", model.py_calls)
 print("Python counter in the exported module:", hasattr(runnable, "py_calls"))
 
