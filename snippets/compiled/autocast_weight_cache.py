@@ -15,6 +15,17 @@ for cache in (True, False):
     print(f"cache_enabled={cache}: output before {before}, after the change {after}")
     print(f"  outside the region: {layer(x).item()}")
 
+for name, mode in (
+    ("torch.no_grad()", torch.no_grad),
+    ("torch.inference_mode()", torch.inference_mode),
+):
+    with torch.no_grad():
+        layer.weight.fill_(1.0)
+    with mode(), torch.autocast("cpu", dtype=torch.bfloat16):
+        before = layer(x).item()
+        layer.weight.fill_(2.0)
+        print(f"under {name}:", before, layer(x).item())
+
 w = torch.ones(1, 4)  # a plain tensor, not a parameter that requires grad
 with torch.autocast("cpu", dtype=torch.bfloat16):
     before = (x @ w.t()).item()
