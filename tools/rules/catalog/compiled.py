@@ -111,6 +111,34 @@ RULES += [
     ),
 ]
 
+
+def autocast_nested_keeps_cache(case):
+    """An outer region around two inner ones, one use in each, the weight changed in between:
+    leaving the first inner region does not empty the cache."""
+    mode = case.build()
+    layer, x = nn.Linear(4, 1, bias=False), torch.ones(1, 4)
+    with torch.no_grad():
+        layer.weight.fill_(1.0)
+    with mode, torch.autocast("cpu", dtype=torch.bfloat16):
+        with torch.autocast("cpu", dtype=torch.bfloat16):
+            before = layer(x).float()
+        with torch.no_grad():
+            layer.weight.fill_(2.0)
+        with torch.autocast("cpu", dtype=torch.bfloat16):
+            after = layer(x).float()
+    return check(torch.equal(before, after), "autocast_reused_copy", "autocast_cast_anew")
+
+
+RULES += [
+    Rule(
+        id="autocast-inner-region-keeps-cache",
+        pages=("compiled",),
+        over=("mode",),
+        inside=lambda case: case["mode"] != "inference_mode",
+        predicate=autocast_nested_keeps_cache,
+    ),
+]
+
 # --- DataParallel without GPUs ---------------------------------------------------------------
 
 
@@ -199,6 +227,61 @@ RULES += [
         inside=lambda case: True,
         predicate=fsdp_early_optimizer,
         # A process group is state of the whole process: `make rules` runs it, not the suite.
+        expensive=True,
+    ),
+]
+
+
+def _fsdp1_early_optimizer(use_orig_params: bool):
+    def predicate(case):
+        import warnings
+
+        import torch.distributed as dist
+        from torch.distributed.fsdp import FullyShardedDataParallel
+
+        mode = case.build()
+        dist.init_process_group("gloo", store=dist.HashStore(), rank=0, world_size=1)
+        try:
+            torch.manual_seed(0)
+            model = nn.Sequential(nn.Linear(2, 2), nn.Linear(2, 1))
+            early = torch.optim.SGD(model.parameters(), lr=0.1)
+            with mode, warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                wrapped = FullyShardedDataParallel(
+                    model, use_orig_params=use_orig_params, device_id=torch.device("cpu")
+                )
+            x, losses = torch.ones(4, 2), []
+            for _ in range(3):
+                loss = wrapped(x).pow(2).mean()
+                early.zero_grad()
+                loss.backward()
+                early.step()
+                losses.append(round(loss.item(), 6))
+        finally:
+            dist.destroy_process_group()
+        idle = len(set(losses)) == 1
+        if use_orig_params:
+            return check(not idle, "early_optimizer_trained", "early_optimizer_idle", losses=losses)
+        return check(idle, "early_optimizer_idle", "early_optimizer_trained", losses=losses)
+
+    return predicate
+
+
+RULES += [
+    Rule(
+        id="fsdp1-flat-parameter-early-optimizer-updates-nothing",
+        pages=("compiled",),
+        over=("mode",),
+        inside=lambda case: case["mode"] != "inference_mode",
+        predicate=_fsdp1_early_optimizer(use_orig_params=False),
+        expensive=True,  # a process group: `make rules` runs it, not the suite
+    ),
+    Rule(
+        id="fsdp1-orig-params-early-optimizer-trains",
+        pages=("compiled",),
+        over=("mode",),
+        inside=lambda case: case["mode"] != "inference_mode",
+        predicate=_fsdp1_early_optimizer(use_orig_params=True),
         expensive=True,
     ),
 ]
