@@ -85,23 +85,40 @@ def named_in_code(root: Path = TOOLS) -> dict[str, set[str]]:
     (an operation's name in bench.py, an entry's anchor). A key built from pieces at run time
     is not named; sections exist so that none is."""
     found: dict[str, set[str]] = {"*": set()}
+    constants: dict[Path, set[str]] = {}
+    opens: dict[Path, set[str]] = {}
     for module in sorted(root.rglob("*.py")):
         tree = ast.parse(module.read_text(encoding="utf-8"))
-        constants = {
+        constants[module] = {
             node.value
             for node in ast.walk(tree)
             if isinstance(node, ast.Constant) and isinstance(node.value, str)
         }
-        found["*"] |= constants
-        for name in opened_catalogues(tree):
-            found.setdefault(name, set()).update(constants)
+        found["*"] |= constants[module]
+        opens[module] = opened_catalogues(tree)
+    for module, names in opens.items():
+        # A package's one opener (tools/rules/core.py) looks up keys that the package's other
+        # modules name (each rule's id and what happened, in tools/rules/catalog/).
+        package = module.parent if module.parent != root else None
+        for other, found_there in constants.items():
+            if other == module or (package is not None and package in other.parents):
+                for name in names:
+                    found.setdefault(name, set()).update(found_there)
     return found
+
+
+def _torch_dtype_names() -> set[str]:
+    import torch
+
+    return {n for n in dir(torch) if isinstance(getattr(torch, n, None), torch.dtype)}
 
 
 def unused_keys(name: str, named: dict[str, set[str]]) -> list[str]:
     """Keys of a catalogue that no code names: a top-level key, or a section's name, must be a
-    string in a module that opens the catalogue; a key inside a section, a string in tools/."""
-    opening, anywhere = named.get(name, set()), named["*"]
+    string in a module that opens the catalogue; a key inside a section, a string in tools/, or
+    the name of one of torch's dtypes (the boundary space names each dtype it builds as torch
+    does, from torch itself)."""
+    opening, anywhere = named.get(name, set()), named["*"] | _torch_dtype_names()
     return [
         ".".join(key)
         for key in text.key_paths(name)

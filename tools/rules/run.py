@@ -24,6 +24,7 @@ from tools import space
 from tools.project import GENERATED, LANGUAGES, ROOT
 from tools.rules.catalog import rules as all_rules
 from tools.rules.core import Rule
+from tools.space.tensors import skipped_words
 
 OUTPUT = GENERATED / "rules.json"
 COMMAND = "make rules"
@@ -107,6 +108,7 @@ def run(rules: list[Rule]) -> dict:
         "cases_count": sum(e["cases"] for e in entries),
         "rules": entries,
         "cases": dict(sorted(described.items())),
+        "skipped_dtypes": skipped_words(),
     }
 
 
