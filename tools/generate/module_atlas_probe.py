@@ -557,7 +557,15 @@ def _optimizer(row: Row, opt: torch.optim.Optimizer, module: nn.Module) -> None:
         row.data["step_raises"] = _first_line(error)
         row.set("optimizer_still_updates", False, "step-raised")
         return
-    row.set("optimizer_still_updates", {n: not torch.equal(p, values[n]) for n, p in trainable})
+    row.set("optimizer_still_updates", {n: not _same_bits(p, values[n]) for n, p in trainable})
+
+
+def _same_bits(a: torch.Tensor, b: torch.Tensor) -> bool:
+    """The same bytes: memory that to_empty() left uninitialised may hold NaN, which
+    torch.equal never finds equal to itself (the row then said a step moved the weight)."""
+    return torch.equal(
+        a.detach().contiguous().view(torch.uint8), b.detach().contiguous().view(torch.uint8)
+    )
 
 
 def measure_all(calls=CALLS, kinds=None, heavy: bool = True) -> list[dict]:
