@@ -17,7 +17,7 @@ import numpy as np
 import torch
 
 from tools.rules.catalog.edges import NUMPY_DTYPES
-from tools.rules.core import Rule, check, failed, held, raised
+from tools.rules.core import Outcome, Rule, check, failed, held, raised
 from tools.rules.probes import share_memory
 
 
@@ -108,8 +108,26 @@ def state_dict_is_live(case):
 # --- atlas: predicates on a row of the module atlas (a `module-call` case) ---------------------
 
 
-def load_copies_in(case):
-    """atlas: `load_state_dict(snapshot)` keeps the Parameter objects and the optimizer."""
+def atlas(predicate):
+    """A predicate on an atlas row; a row where the call raised is what happened (the error's type
+    and the first line of its message, as the atlas recorded them)."""
+
+    def on_row(case):
+        raises = case["raises"]
+        if raises:
+            error, _, message = raises.partition(": ")
+            return Outcome(False, "raised", {"error": error, "message": message[:160]})
+        return predicate(case)
+
+    on_row.__name__ = predicate.__name__
+    on_row.__doc__ = predicate.__doc__
+    return on_row
+
+
+@atlas
+def keeps_parameters_and_optimizer(case):
+    """atlas: the call keeps the Parameter objects, and the optimizer built before still updates
+    them (`load_state_dict(snapshot)`; any call under swap_module_params_on_conversion)."""
     row = case.build()
     return check(
         row["parameters_same_object"] is True and row["optimizer_still_updates"] is True,
@@ -120,6 +138,7 @@ def load_copies_in(case):
     )
 
 
+@atlas
 def assign_replaces_parameters(case):
     """atlas: `assign=True` replaces every Parameter object; the optimizer stops updating."""
     row = case.build()
@@ -137,6 +156,7 @@ def _holds_parameters(call: str) -> bool:
     return "snapshot_vars" in call or "keep_vars=True" in call
 
 
+@atlas
 def assign_ties_only_from_parameters(case):
     """atlas: after `assign=True` the ties are kept exactly when the state dict held Parameters."""
     row = case.build()
@@ -149,6 +169,7 @@ def assign_ties_only_from_parameters(case):
     )
 
 
+@atlas
 def replaced_parameters_leave_optimizer(case):
     """atlas: where a call on the model replaces some or all of its Parameter objects, an
     optimizer built before no longer moves the replaced ones (a row's "which" names the
@@ -166,6 +187,7 @@ def replaced_parameters_leave_optimizer(case):
     )
 
 
+@atlas
 def deepcopy_leaves_optimizer(case):
     """atlas: the optimizer built before does not move a copy's weights."""
     row = case.build()
@@ -177,6 +199,7 @@ def deepcopy_leaves_optimizer(case):
     )
 
 
+@atlas
 def optimizer_load_aliases(case):
     """atlas: `opt.load_state_dict(state)` keeps the state's tensors themselves (they share memory
     with the state it had), unless the state was deep-copied first."""
@@ -189,6 +212,7 @@ def optimizer_load_aliases(case):
     )
 
 
+@atlas
 def keep_vars_returns_parameters(case):
     """atlas: `state_dict(keep_vars=True)` holds the Parameter objects with their requires_grad;
     `state_dict()` holds detached tensors over the same memory, requires_grad off."""
@@ -208,6 +232,22 @@ def keep_vars_returns_parameters(case):
         parameters=same,
         shares=shares,
         flags=flags,
+    )
+
+
+@atlas
+def overwrite_makes_new_parameters(case):
+    """atlas: under overwrite_module_params_on_conversion `.to()` makes new Parameter objects,
+    unties tied ones, and the optimizer built before no longer updates the model."""
+    row = case.build()
+    return check(
+        row["parameters_same_object"] is False
+        and row["optimizer_still_updates"] is not True
+        and row["ties_kept"] is not True,
+        "parameters_replaced_optimizer_stops",
+        "parameters_or_optimizer_kept",
+        parameters=row["parameters_same_object"],
+        optimizer=row["optimizer_still_updates"],
     )
 
 
@@ -342,15 +382,77 @@ def outside_write_uncounted(case):
     )
 
 
-def dlpack_refuses_requires_grad(case):
-    """measured: exporting through `__dlpack__` (what torch.from_dlpack and numpy.from_dlpack
-    call) a tensor that requires grad."""
+def dlpack_refuses(case):
+    """measured: exporting a tensor through `__dlpack__` (what torch.from_dlpack and
+    numpy.from_dlpack call): refused with a BufferError?"""
     source = case.build()
     try:
         np.from_dlpack(source)
     except BufferError as error:
         return raised(error, held_=True)
     return failed("exported")
+
+
+_TARGETS = {
+    "to_float64": torch.float64,
+    "double": torch.float64,
+    "to_float16": torch.float16,
+    "half": torch.float16,
+    "to_bfloat16": torch.bfloat16,
+}
+
+
+def converts_only_floating(case):
+    """measured: after a dtype conversion every floating-point parameter and buffer has the new
+    dtype, every integer buffer its old one, and a plain tensor attribute is left as it was."""
+    model, call = case.build()
+    model.plain_attribute = torch.zeros(2)
+    before = {**_named(model, "parameters"), **_named(model, "buffers")}
+    dtypes = {name: t.dtype for name, t in before.items()}
+    call(model)
+    after = {**_named(model, "parameters"), **_named(model, "buffers")}
+    target = _TARGETS[case["call"]]
+    wrong = [
+        name
+        for name, t in after.items()
+        if t.dtype != (target if dtypes[name].is_floating_point else dtypes[name])
+    ]
+    if model.plain_attribute.dtype != torch.float32:
+        wrong.append("plain_attribute")
+    return check(
+        not wrong, "converted_floating_only", "converted_otherwise", names=", ".join(wrong)
+    )
+
+
+def state_dict_copy_is_shallow(case):
+    """measured: `model.state_dict().copy()` holds the same tensor objects and drops `_metadata`."""
+    model = case.build()
+    entries = model.state_dict()
+    copied = entries.copy()
+    same = all(copied[name] is tensor for name, tensor in entries.items())
+    return check(
+        same and not hasattr(copied, "_metadata") and hasattr(entries, "_metadata"),
+        "shallow_copy",
+        "not_shallow_copy",
+    )
+
+
+def mmap_private_write_stays(case):
+    """measured: a tensor saved, loaded with torch.load(mmap=True) (private mapping, the default),
+    written into: loaded again from the file, it has its old values."""
+    import tempfile
+    from pathlib import Path
+
+    source = case.build()
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "t.pt"
+        torch.save(source, path)
+        mapped = torch.load(path, mmap=True, weights_only=False)
+        mapped.view(torch.uint8).fill_(1)  # a write into every byte, whatever the dtype
+        again = torch.load(path, weights_only=False)
+        kept = bool(torch.equal(again.view(torch.uint8), source.view(torch.uint8)))
+        del mapped, again
+    return check(kept, "file_unchanged", "file_changed")
 
 
 def frombuffer_memoryview_holds_export(case):
@@ -449,7 +551,7 @@ RULES = [
         pages=("models",),
         over=("module-call",),
         inside=_real_memory,
-        predicate=load_copies_in,
+        predicate=keeps_parameters_and_optimizer,
         applies=_calls("m.load_state_dict(snapshot)", "m.load_state_dict(snapshot, strict=False)"),
     ),
     Rule(
@@ -562,7 +664,7 @@ RULES = [
         pages=("models",),
         over=("tensor",),
         inside=lambda case: case["requires_grad"],
-        predicate=dlpack_refuses_requires_grad,
+        predicate=dlpack_refuses,
         applies=lambda case: not case["sparse"] and case["dtype"] in NUMPY_DTYPES,
     ),
     Rule(
@@ -572,5 +674,55 @@ RULES = [
         inside=lambda case: True,
         predicate=frombuffer_memoryview_holds_export,
         applies=_plain_dtype_case,
+    ),
+    Rule(
+        id="module-to-converts-only-floating",
+        pages=("models",),
+        over=("module", "conversion"),
+        inside=_real_memory,
+        predicate=converts_only_floating,
+        applies=lambda case: case["dtype_change"],
+    ),
+    Rule(
+        id="state-dict-copy-is-shallow",
+        pages=("models",),
+        over=("module",),
+        inside=lambda case: True,
+        predicate=state_dict_copy_is_shallow,
+    ),
+    Rule(
+        id="mmap-private-write-stays",
+        pages=("models",),
+        over=("tensor",),
+        inside=lambda case: not case["quantized"],
+        predicate=mmap_private_write_stays,
+        applies=_plain_dtype_case,
+    ),
+    Rule(
+        id="dlpack-refuses-conj-bit",
+        pages=("models",),
+        over=("tensor",),
+        inside=lambda case: case["layout"] == "conj",
+        predicate=dlpack_refuses,
+        applies=lambda case: (
+            not case["sparse"] and case["dtype"] in NUMPY_DTYPES and not case["requires_grad"]
+        ),
+    ),
+    # --- atlas, again: the future flags ---
+    Rule(
+        id="swap-flag-keeps-parameters",
+        pages=("models",),
+        over=("module-call",),
+        inside=lambda case: _real_memory(case) and case["kind"] != "wrapped",
+        predicate=keeps_parameters_and_optimizer,
+        applies=_swapping,
+    ),
+    Rule(
+        id="overwrite-flag-makes-new-parameters",
+        pages=("models",),
+        over=("module-call",),
+        inside=_real_memory,
+        predicate=overwrite_makes_new_parameters,
+        applies=lambda case: case["call"].startswith("overwriting("),
     ),
 ]
