@@ -455,6 +455,95 @@ def mmap_private_write_stays(case):
     return check(kept, "file_unchanged", "file_changed")
 
 
+def _storages_of(entries: dict) -> dict[str, int]:
+    return {name: t.untyped_storage()._cdata for name, t in entries.items()}
+
+
+def clone_dict_snapshot(case):
+    """measured: `{k: v.detach().to("cpu", copy=True) for k, v in model.state_dict().items()}`:
+    no entry shares memory with the model, tied entries have a storage each, no `_metadata`."""
+    model = case.build()
+    entries = model.state_dict()
+    snapshot = {k: v.detach().to("cpu", copy=True) for k, v in entries.items()}
+    shared = [n for n, t in snapshot.items() if share_memory(t, entries[n])]
+    storages = _storages_of(snapshot)
+    tied_once = [names for names in _tied(model) if len({storages[n] for n in names}) == 1]
+    return check(
+        not shared and not tied_once and not hasattr(snapshot, "_metadata"),
+        "own_memory_ties_twice",
+        "shares_or_ties_once",
+        names=", ".join(shared or (tied_once[0] if tied_once else [])),
+    )
+
+
+def bytesio_snapshot_keeps_ties(case):
+    """measured: `torch.save(model.state_dict(), BytesIO)` loaded back: tied entries are over one
+    storage, and no entry shares memory with the model."""
+    model = case.build()
+    buffer = io.BytesIO()
+    torch.save(model.state_dict(), buffer)
+    buffer.seek(0)
+    snapshot = torch.load(buffer)
+    live = model.state_dict()
+    storages = _storages_of(snapshot)
+    untied = [names for names in _tied(model) if len({storages[n] for n in names}) > 1]
+    shared = [n for n, t in snapshot.items() if share_memory(t, live[n])]
+    return check(
+        not untied and not shared,
+        "own_memory_ties_once",
+        "shares_or_ties_twice",
+        names=", ".join(shared or (untied[0] if untied else [])),
+    )
+
+
+def averaged_model_copies_buffers(case):
+    """measured: `AveragedModel(m)` (use_buffers=False): after the student's buffers change, an
+    update leaves each of the average's buffers equal to the student's."""
+    from torch.optim.swa_utils import AveragedModel
+
+    student = case.build()
+    average = AveragedModel(student)
+    average.update_parameters(student)
+    with torch.no_grad():
+        for t in student.buffers():
+            t.add_(3)
+    average.update_parameters(student)
+    mine = _named(average.module, "buffers")
+    off = [n for n, t in _named(student, "buffers").items() if not torch.equal(mine[n], t)]
+    return check(not off, "buffers_copied", "buffers_not_copied", names=", ".join(off))
+
+
+_OTHER = {
+    torch.float64: torch.float32,
+    torch.complex128: torch.complex64,
+    torch.complex64: torch.complex128,
+}
+
+
+def optimizer_load_converts_floating_state(case):
+    """measured: SGD with momentum over one parameter of the case's dtype, stepped once; its state
+    dict with the momentum buffer in another dtype, loaded back: the buffer's dtype afterwards is
+    the parameter's for a floating-point parameter, and the snapshot's for a complex one."""
+    source = case.build()
+    param = torch.nn.Parameter(source.detach().clone())
+    optimizer = torch.optim.SGD([param], lr=0.1, momentum=0.9)
+    param.grad = torch.ones_like(param)
+    optimizer.step()
+    state = copy.deepcopy(optimizer.state_dict())
+    other = _OTHER.get(param.dtype, torch.float64)
+    state["state"][0]["momentum_buffer"] = state["state"][0]["momentum_buffer"].to(other)
+    optimizer.load_state_dict(state)
+    loaded = optimizer.state[param]["momentum_buffer"].dtype
+    expected = other if param.is_complex() else param.dtype
+    return check(
+        loaded == expected,
+        "state_dtype_as_stated",
+        "state_dtype_otherwise",
+        loaded=str(loaded).removeprefix("torch."),
+        param=str(param.dtype).removeprefix("torch."),
+    )
+
+
 def frombuffer_memoryview_holds_export(case):
     """measured: a tensor made by torch.frombuffer(memoryview(b)) over a bytearray: while it
     lives, b.extend() raises BufferError (without the memoryview it succeeds)."""
@@ -724,5 +813,37 @@ RULES = [
         inside=_real_memory,
         predicate=overwrite_makes_new_parameters,
         applies=lambda case: case["call"].startswith("overwriting("),
+    ),
+    Rule(
+        id="clone-dict-snapshot-stores-ties-twice",
+        pages=("models",),
+        over=("module",),
+        inside=_real_memory,
+        predicate=clone_dict_snapshot,
+    ),
+    Rule(
+        id="bytesio-snapshot-keeps-ties",
+        pages=("models",),
+        over=("module",),
+        inside=_real_memory,
+        predicate=bytesio_snapshot_keeps_ties,
+    ),
+    Rule(
+        id="averaged-model-copies-buffers",
+        pages=("models",),
+        over=("module",),
+        inside=_real_memory,
+        predicate=averaged_model_copies_buffers,
+    ),
+    Rule(
+        id="optimizer-load-converts-floating-state",
+        pages=("models",),
+        over=("tensor",),
+        inside=lambda case: (
+            case["dtype"]
+            in ("float16", "bfloat16", "float32", "float64", "complex64", "complex128")
+        ),
+        predicate=optimizer_load_converts_floating_state,
+        applies=lambda case: _plain_dtype_case(case) and not case["quantized"],
     ),
 ]
