@@ -544,6 +544,28 @@ def optimizer_load_converts_floating_state(case):
     )
 
 
+def assign_parameters_take_receiver_flags(case):
+    """measured: a frozen model of the case's kind loads a student's `state_dict(keep_vars=True)`
+    with `assign=True`: it holds the student's Parameter objects, and each of them now has the
+    receiving model's requires_grad (off)."""
+    from tools.space.modules import KINDS
+
+    receiver = case.build()
+    receiver.requires_grad_(False)
+    student = KINDS[case["kind"]].cpu_twin()
+    given = dict(student.named_parameters(remove_duplicate=False))
+    receiver.load_state_dict(student.state_dict(keep_vars=True), assign=True)
+    held_now = _named(receiver, "parameters")
+    shared = [n for n, p in given.items() if held_now.get(n) is p]
+    still = [n for n in shared if given[n].requires_grad]
+    return check(
+        len(shared) == len(given) and not still,
+        "student_frozen",
+        "student_not_frozen",
+        names=", ".join(still or sorted(set(given) - set(shared))),
+    )
+
+
 def frombuffer_memoryview_holds_export(case):
     """measured: a tensor made by torch.frombuffer(memoryview(b)) over a bytearray: while it
     lives, b.extend() raises BufferError (without the memoryview it succeeds)."""
@@ -845,5 +867,12 @@ RULES = [
         ),
         predicate=optimizer_load_converts_floating_state,
         applies=lambda case: _plain_dtype_case(case) and not case["quantized"],
+    ),
+    Rule(
+        id="assign-parameters-take-receiver-flags",
+        pages=("models",),
+        over=("module",),
+        inside=lambda case: True,
+        predicate=assign_parameters_take_receiver_flags,
     ),
 ]
