@@ -162,7 +162,6 @@ NOT_YET = {
     "devices",
     "edges",
     "libraries",
-    "models",
     "training",
     "troubleshooting",
 }

@@ -24,6 +24,8 @@ _DIMENSIONS = {
     "process": ("tools.space.processes", "cases"),
     "conversion": ("tools.space.conversions", "cases"),
     "module": ("tools.space", "_module_cases"),
+    # The module atlas's measured rows (call x module kind), read from its JSON.
+    "module-call": ("tools.space.module_calls", "cases"),
 }
 
 
