@@ -28,7 +28,7 @@ the names of the others in the row's "which"), or None with the reason in the ro
 - returns_itself: the call's value is the object whose method it calls (`m`, or `opt`);
 - shares_memory_with_source: the tensors in the call's value (where it holds none: the holder's,
   or for a call on `opt` the optimizer's parameters and state) share memory with the parameters,
-  buffers or optimizer state held before;
+  buffers or optimizer state held before (None where they are all on meta: no memory to share);
 - requires_grad_kept: each parameter's requires_grad in the holder is what it was;
 - grads_kept: each parameter that had a gradient has one in the holder with the same values (to
   the new dtype's precision; None on a module built on `meta`, which had no values);
@@ -531,6 +531,9 @@ def _shares(row: Row, before: Before, value, holder) -> None:
     if not tensors:
         row.set("shares_memory_with_source", None, "no-tensors")
         return
+    if all(t.is_meta for t in tensors):  # moved to meta: no memory, so none new either
+        row.set("shares_memory_with_source", None, "meta-no-memory")
+        return
     shared = {str(i): _overlaps(t, before.storages) for i, t in enumerate(tensors)}
     value_ = tri(list(shared.values()))
     row.set("shares_memory_with_source", value_)
@@ -586,7 +589,7 @@ def measure_all(calls=CALLS, kinds=None, heavy: bool = True) -> list[dict]:
 # installed torch that is neither covered by a call nor listed here.
 _READS = ("buffers", "children", "modules", "named_buffers", "named_children", "named_modules",
           "named_parameters", "parameters", "get_buffer", "get_parameter", "get_submodule",
-          "get_extra_state", "extra_repr")  # fmt: skip
+          "extra_repr")  # fmt: skip
 _HOOKS = ("register_backward_hook", "register_forward_hook", "register_forward_pre_hook",
           "register_full_backward_hook", "register_full_backward_pre_hook",
           "register_load_state_dict_post_hook", "register_load_state_dict_pre_hook",
@@ -595,6 +598,7 @@ EXCLUDED: dict[str, str] = {
     **{f"{M}.{name}": "reads" for name in _READS},
     **{f"{M}.{name}": "hooks" for name in _HOOKS},
     f"{M}.forward": "forward",
+    f"{M}.get_extra_state": "extra-state",
     f"{M}.set_extra_state": "extra-state",
     **{
         f"{OPT}.{name}": "hooks"

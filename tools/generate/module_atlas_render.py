@@ -121,10 +121,10 @@ def _note(row: dict, words) -> str:
         )
     which = row.get("which", {})
     for field, names in ((f, which[f]) for f in FIELDS if f in which):
-        listed = ", ".join(f"<code>{_escape(n)}</code>" for n in names)
+        listed = words("kind_separator").join(f"<code>{_escape(n)}</code>" for n in names)
         notes.append(words("note_which", field=words.section("short")(field), names=listed))
     if row.get("missing"):
-        names = ", ".join(f"<code>{_escape(n)}</code>" for n in row["missing"])
+        names = words("kind_separator").join(f"<code>{_escape(n)}</code>" for n in row["missing"])
         notes.append(words("note_missing", names=names))
     return words("list_separator").join(notes)
 
