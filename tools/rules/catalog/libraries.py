@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import functools
 import io
 
@@ -18,6 +19,12 @@ def worker_reads_parent_memory(case):
     seen = case.build()()  # what the worker measured about its dataset's memory
     shared = seen["shared_kb"] >= 0.9 * seen["size_kb"]
     return check(shared, "worker_shares_dataset", "worker_copied_dataset")
+
+
+def worker_copies_list(case):
+    seen = case.build()()
+    copied = seen["private_kb"] >= 0.5 * seen["size_kb"]
+    return check(copied, "worker_copied_dataset", "worker_shares_dataset")
 
 
 # --- torch.compile (aot_eager): each case compiles anew, after a reset ----------------------------
@@ -101,12 +108,24 @@ class _Scaled(nn.Module):
 
 
 def _ddp_rank(rank: int, store_path: str, modes: dict, results) -> None:
-    """One rank: for each grad mode, a forward under it, then each rank writes its own value
-    into the buffer, then a forward with gradients: what rank 1's buffer holds after it."""
+    """One rank, reporting what it saw or the error that stopped it."""
+    try:
+        seen = _ddp_scenario(rank, store_path, modes)
+    except Exception as error:  # noqa: BLE001 - the parent raises it
+        results.put(f"rank {rank}: {type(error).__name__}: {error}")
+        return
+    if rank == 1:
+        results.put(seen)
+
+
+def _ddp_scenario(rank: int, store_path: str, modes: dict) -> dict:
+    """For each grad mode, a forward under it, then each rank writes its own value into the
+    buffer, then a forward with gradients: what the buffer holds after it."""
     import torch.distributed as dist
 
     store = dist.FileStore(store_path, 2)
-    dist.init_process_group("gloo", store=store, rank=rank, world_size=2)
+    timeout = datetime.timedelta(seconds=120)
+    dist.init_process_group("gloo", store=store, rank=rank, world_size=2, timeout=timeout)
     torch.manual_seed(0)
     model = nn.parallel.DistributedDataParallel(_Scaled())
     seen = {}
@@ -119,9 +138,8 @@ def _ddp_rank(rank: int, store_path: str, modes: dict, results) -> None:
             model.module.scale.fill_(rank + 1.0)
         model(torch.ones(1, 2)).sum().backward()
         seen[key] = model.module.scale.tolist()
-    if rank == 1:
-        results.put(seen)
     dist.destroy_process_group()
+    return seen
 
 
 @functools.cache
@@ -142,12 +160,14 @@ def _ddp_results() -> dict:
         for process in ranks:
             process.start()
         try:
-            seen = results.get(timeout=60)
+            seen = results.get(timeout=240)  # seconds: the machine may be busy
         finally:
             for process in ranks:
                 process.join(10)
                 if process.is_alive():
                     process.kill()
+    if isinstance(seen, str):
+        raise RuntimeError(seen)
     return seen
 
 
@@ -594,6 +614,16 @@ RULES = [
         over=("process",),
         inside=lambda case: case["method"] == "fork" or case["payload"] == "tensor",
         predicate=worker_reads_parent_memory,
+        applies=lambda case: case["payload"] != "list",
+        expensive=True,
+    ),
+    Rule(
+        id="dataloader-list-dataset-copied",
+        pages=("libraries",),
+        over=("process",),
+        inside=lambda case: case["payload"] == "list",
+        predicate=worker_copies_list,
+        applies=lambda case: case["payload"] == "list" or case["method"] == "fork",
         expensive=True,
     ),
     Rule(
