@@ -107,10 +107,10 @@ class _Scaled(nn.Module):
         return self.linear(x) * self.scale
 
 
-def _ddp_rank(rank: int, store_path: str, modes: dict, results) -> None:
+def _ddp_rank(scenario, rank: int, store_path: str, args: tuple, results) -> None:
     """One rank, reporting what it saw or the error that stopped it."""
     try:
-        seen = _ddp_scenario(rank, store_path, modes)
+        seen = scenario(rank, store_path, *args)
     except Exception as error:  # noqa: BLE001 - the parent raises it
         results.put(f"rank {rank}: {type(error).__name__}: {error}")
         return
@@ -118,14 +118,20 @@ def _ddp_rank(rank: int, store_path: str, modes: dict, results) -> None:
         results.put(seen)
 
 
-def _ddp_scenario(rank: int, store_path: str, modes: dict) -> dict:
-    """For each grad mode, a forward under it, then each rank writes its own value into the
-    buffer, then a forward with gradients: what the buffer holds after it."""
+def _group(rank: int, store_path: str) -> None:
     import torch.distributed as dist
 
     store = dist.FileStore(store_path, 2)
     timeout = datetime.timedelta(seconds=120)
     dist.init_process_group("gloo", store=store, rank=rank, world_size=2, timeout=timeout)
+
+
+def _ddp_scenario(rank: int, store_path: str, modes: dict) -> dict:
+    """For each grad mode, a forward under it, then each rank writes its own value into the
+    buffer, then a forward with gradients: what the buffer holds after it."""
+    import torch.distributed as dist
+
+    _group(rank, store_path)
     torch.manual_seed(0)
     model = nn.parallel.DistributedDataParallel(_Scaled())
     seen = {}
@@ -142,20 +148,19 @@ def _ddp_scenario(rank: int, store_path: str, modes: dict) -> dict:
     return seen
 
 
-@functools.cache
-def _ddp_results() -> dict:
+def _two_ranks(scenario, *args):
+    """Runs `scenario(rank, store_path, *args)` in two forked processes, a gloo group of two;
+    what rank 1 returned (or the error that stopped a rank, raised here)."""
     import multiprocessing
     import tempfile
 
-    from tools import space
-
-    modes = {case.key: case.make for case in space.cases("mode")}
     context = multiprocessing.get_context("fork")
     results = context.Queue()
     with tempfile.TemporaryDirectory() as folder:
         store = f"{folder}/store"
         ranks = [
-            context.Process(target=_ddp_rank, args=(rank, store, modes, results)) for rank in (0, 1)
+            context.Process(target=_ddp_rank, args=(scenario, rank, store, args, results))
+            for rank in (0, 1)
         ]
         for process in ranks:
             process.start()
@@ -169,6 +174,63 @@ def _ddp_results() -> dict:
     if isinstance(seen, str):
         raise RuntimeError(seen)
     return seen
+
+
+@functools.cache
+def _ddp_results() -> dict:
+    from tools import space
+
+    return _two_ranks(_ddp_scenario, {case.key: case.make for case in space.cases("mode")})
+
+
+_SWITCHES = {
+    "defaults": {},
+    "forward_sync_buffers=False": {"forward_sync_buffers": False},
+    "broadcast_buffers=False": {"broadcast_buffers": False},
+}
+
+
+def _construction_scenario(rank: int, store_path: str, build) -> dict:
+    """Each rank writes its own value into every floating buffer, then wraps the module with
+    each switch: what rank 1's buffers hold right after construction (no forward yet)."""
+    import warnings
+
+    import torch.distributed as dist
+
+    _group(rank, store_path)
+    seen = {}
+    for name, switches in _SWITCHES.items():
+        torch.manual_seed(0)
+        model = build()
+        with torch.no_grad():
+            for buffer in model.buffers():
+                if buffer.is_floating_point():
+                    buffer.fill_(rank + 1.0)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # broadcast_buffers: a FutureWarning in 2.13
+            nn.parallel.DistributedDataParallel(model, **switches)
+        seen[name] = sorted(
+            {v for b in model.buffers() if b.is_floating_point() for v in b.flatten().tolist()}
+        )
+    dist.destroy_process_group()
+    return seen
+
+
+def ddp_construction_copies_buffers(case):
+    from tools.space.modules import KINDS
+
+    seen = _two_ranks(_construction_scenario, KINDS[case["kind"]].build)
+    expected = {
+        "defaults": [1.0],
+        "forward_sync_buffers=False": [1.0],
+        "broadcast_buffers=False": [2.0],
+    }
+    return check(
+        seen == expected,
+        "construction_as_said",
+        "construction_otherwise",
+        seen="; ".join(f"{k}: {v}" for k, v in seen.items()),
+    )
 
 
 def ddp_syncs_after_grad_forward(case):
@@ -632,6 +694,15 @@ RULES = [
         over=("mode",),
         inside=lambda case: case["grad_on"],
         predicate=ddp_syncs_after_grad_forward,
+        expensive=True,
+    ),
+    Rule(
+        id="ddp-construction-copies-buffers-unless-broadcast-off",
+        pages=("libraries",),
+        over=("module",),
+        inside=lambda case: True,
+        predicate=ddp_construction_copies_buffers,
+        applies=lambda case: case["kind"] in ("buffers", "non-persistent"),
         expensive=True,
     ),
     Rule(
