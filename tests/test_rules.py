@@ -161,7 +161,6 @@ NOT_YET = {
     "claims",
     "devices",
     "edges",
-    "libraries",
     "training",
     "troubleshooting",
 }
