@@ -26,6 +26,13 @@ for name, mode in (
         layer.weight.fill_(2.0)
         print(f"under {name}:", before, layer(x).item())
 
+with torch.no_grad():
+    layer.weight.fill_(1.0)
+with torch.autocast("cpu", dtype=torch.bfloat16):
+    before = layer(x).item()
+    layer.weight = nn.Parameter(torch.full((1, 4), 2.0))  # a new tensor, not a change in place
+    print("a new Parameter put in its place:", before, layer(x).item())
+
 w = torch.ones(1, 4)  # a plain tensor, not a parameter that requires grad
 with torch.autocast("cpu", dtype=torch.bfloat16):
     before = (x @ w.t()).item()
