@@ -41,6 +41,17 @@ with torch.autocast("cpu", dtype=torch.bfloat16):
 
 with torch.no_grad():
     layer.weight.fill_(1.0)
+with torch.autocast("cpu", dtype=torch.bfloat16):
+    layer(x)  # caches a bfloat16 copy of the weight
+    with torch.autocast("cpu", dtype=torch.float16):  # an inner region of another dtype
+        try:
+            print("a float16 region inside a bfloat16 one:", layer(x).dtype)
+        except RuntimeError as error:
+            message = str(error).splitlines()[0]
+            print("a float16 region inside a bfloat16 one:", type(error).__name__ + ":", message)
+
+with torch.no_grad():
+    layer.weight.fill_(1.0)
 with torch.autocast("cpu", dtype=torch.bfloat16):  # an outer region around the loop
     outputs = []
     for value in (1.0, 2.0):
