@@ -26,11 +26,29 @@ for name, mode in (
         layer.weight.fill_(2.0)
         print(f"under {name}:", before, layer(x).item())
 
+with torch.no_grad():
+    layer.weight.fill_(1.0)
+with torch.autocast("cpu", dtype=torch.bfloat16):
+    before = layer(x).item()
+    layer.weight = nn.Parameter(torch.full((1, 4), 2.0))  # a new tensor, not a change in place
+    print("a new Parameter put in its place:", before, layer(x).item())
+
 w = torch.ones(1, 4)  # a plain tensor, not a parameter that requires grad
 with torch.autocast("cpu", dtype=torch.bfloat16):
     before = (x @ w.t()).item()
     w.fill_(2.0)
     print("a tensor that does not require grad:", before, (x @ w.t()).item())
+
+with torch.no_grad():
+    layer.weight.fill_(1.0)
+with torch.autocast("cpu", dtype=torch.bfloat16):
+    layer(x)  # caches a bfloat16 copy of the weight
+    with torch.autocast("cpu", dtype=torch.float16):  # an inner region of another dtype
+        try:
+            print("a float16 region inside a bfloat16 one:", layer(x).dtype)
+        except RuntimeError as error:
+            message = str(error).splitlines()[0]
+            print("a float16 region inside a bfloat16 one:", type(error).__name__ + ":", message)
 
 with torch.no_grad():
     layer.weight.fill_(1.0)

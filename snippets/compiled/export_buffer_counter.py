@@ -1,3 +1,5 @@
+import warnings
+
 import torch
 from torch import nn
 
@@ -32,3 +34,20 @@ print("Python counter in the exported module:", hasattr(runnable, "py_calls"))
 
 print("same weight object as the original:", runnable.linear.weight is model.linear.weight)
 print("same buffer memory as the original:", runnable.calls.data_ptr() == model.calls.data_ptr())
+
+model = Counted()  # the same model exported with strict=True (TorchDynamo traces it)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    runnable = torch.export.export(model, (x,), strict=True).module()
+print("strict=True warns:", [str(w.message).split(". ")[0] for w in caught])
+runnable(x)
+runnable(x)
+print("strict=True, after two calls: in place", model.calls.item(), "| rebound", model.seen.item())
+
+model = Counted()
+runnable = torch.export.export(model, (x,)).module()
+model(x)  # the original's own forward rebinds model.seen to a new tensor
+runnable(x)
+runnable(x)
+print("one call of the original, two of the exported module: calls", model.calls.item())
+print("  seen: the original's", model.seen.item(), "| the exported module's", runnable.seen.item())

@@ -43,6 +43,10 @@ print(
     "fully_shard, optimizer built after: ",
     train(model, torch.optim.SGD(model.parameters(), lr=0.1)),
 )
+model = build()
+early = torch.optim.SGD(model.parameters(), lr=0.1)
+fully_shard(model[0])  # the first layer only: the second keeps its parameters
+print("fully_shard on the first layer only, optimizer built before:", train(model, early))
 
 for use_orig_params in (False, True):
     model = build()

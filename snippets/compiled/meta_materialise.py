@@ -31,6 +31,8 @@ with torch.device("meta"):
     model = TinyLM()
 model.load_state_dict(checkpoint, assign=True)
 print("assign=True: tied", model.head.weight is model.embed.weight)
+shared = model.head.weight.data_ptr() == model.embed.weight.data_ptr()
+print("assign=True: the two share the checkpoint's memory", shared)
 print("assign=True: scale is on", model.scale.device)
 try:
     model(torch.tensor([1]))
@@ -49,3 +51,15 @@ print(
     len(list(model.parameters())),
 )
 print("forward:", tuple(model(torch.tensor([1])).shape))
+
+with torch.device("meta"):
+    model = TinyLM()
+model.load_state_dict(TinyLM().state_dict(keep_vars=True), assign=True)  # one Parameter, two names
+print("keep_vars=True checkpoint, assign=True: tied", model.head.weight is model.embed.weight)
+
+torch.__future__.set_swap_module_params_on_conversion(True)  # not the default
+with torch.device("meta"):
+    model = TinyLM()
+model.to_empty(device="cpu")
+print("swap_module_params_on_conversion, to_empty: tied", model.head.weight is model.embed.weight)
+torch.__future__.set_swap_module_params_on_conversion(False)
