@@ -9,7 +9,7 @@ print("rgb strides:", rgb.strides, "| shares bgr's memory:", np.shares_memory(rg
 try:
     torch.from_numpy(rgb)
 except ValueError as error:
-    print("from_numpy(rgb): ValueError:", str(error).split(",")[0])
+    print("from_numpy(rgb): ValueError:", str(error).splitlines()[0])
 
 chw = bgr.transpose(2, 0, 1)  # not contiguous, but every stride is positive
 tensor = torch.from_numpy(chw)
