@@ -76,7 +76,31 @@ def run_worker(method: str, payload: str) -> dict:
     return {key: float(value) for key, value in item.items()}
 
 
+def _write_ones(t):
+    t.fill_(1.0)
+
+
+def run_child(method: str, payload: str) -> dict:
+    """A child process started by `method` gets a tensor as its argument and fills it with ones;
+    what the parent then sees."""
+    import torch.multiprocessing as mp
+
+    t = torch.zeros(3)
+    if payload == "shared_tensor":
+        t.share_memory_()
+    child = mp.get_context(method).Process(target=_write_ones, args=(t,))
+    child.start()
+    child.join()
+    return {"parent_sees_write": bool((t == 1).all()), "shared": t.is_shared()}
+
+
 def describe(case: Case, language: str) -> str:
+    if case["probe"] == "child_write":
+        return words(language)(
+            "child_write",
+            method=word(language, "start_method", case["method"]),
+            payload=word(language, "payload", case["payload"]),
+        )
     return words(language)(
         "process",
         method=word(language, "start_method", case["method"]),
@@ -86,15 +110,30 @@ def describe(case: Case, language: str) -> str:
 
 @functools.cache
 def cases() -> tuple[Case, ...]:
-    return tuple(
+    """DataLoader workers reading a dataset (`probe` "dataloader"), and children writing into a
+    tensor they were given (`probe` "child_write")."""
+    workers = [
         Case(
             "process",
             f"{method}/{payload}",
-            {"method": method, "payload": payload},
+            {"probe": "dataloader", "method": method, "payload": payload},
             functools.partial(functools.partial, run_worker, method, payload),
             describe,
             METHODS[method] + PAYLOADS[payload],
         )
         for method in METHODS
         for payload in PAYLOADS
-    )
+    ]
+    children = [
+        Case(
+            "process",
+            f"child/{method}/{payload}",
+            {"probe": "child_write", "method": method, "payload": payload},
+            functools.partial(functools.partial, run_child, method, payload),
+            describe,
+            METHODS[method] + (payload == "shared_tensor"),
+        )
+        for method in METHODS
+        for payload in ("tensor", "shared_tensor")
+    ]
+    return tuple(workers + children)

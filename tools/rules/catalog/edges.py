@@ -231,3 +231,21 @@ RULES.append(
         predicate=tensor_of_tensor_warns,
     )
 )
+
+
+def child_write_seen(case):
+    seen = case.build()()
+    return check(seen["parent_sees_write"], "parent_sees_write", "parent_misses_write")
+
+
+RULES.append(
+    Rule(
+        id="child-write-seen-only-through-shared-memory",
+        pages=("edges",),
+        over=("process",),
+        inside=lambda case: case["payload"] == "shared_tensor" or case["method"] != "fork",
+        predicate=child_write_seen,
+        applies=lambda case: case["probe"] == "child_write",
+        expensive=True,
+    )
+)

@@ -18,6 +18,7 @@ RULES = [
         over=("process",),
         inside=lambda case: case["method"] == "fork" or case["payload"] == "tensor",
         predicate=worker_reads_parent_memory,
+        applies=lambda case: case["probe"] == "dataloader",
         expensive=True,
     ),
 ]
