@@ -10,6 +10,8 @@
 #              error and warning index that is read from them (docs/generated/errors.*) and the
 #              versions page's count of what ran (docs/generated/versions.*, from its JSON)
 # make tables  regenerate docs/generated/ (the copy-semantics matrix) from real runs
+# make rules   run every rule the site states over the boundary space (tools/rules/, tools/space/)
+#              and write docs/generated/rules.json, which the pages' rule lines are built from
 # make atlas   regenerate the operator atlas (docs/generated/atlas.*): every operator in PyTorch's
 #              own catalogue run to see whether it copies or aliases its input (about a minute)
 # make bench   measure copy timings on this machine's CPU (about 3 minutes) and rewrite
@@ -37,7 +39,7 @@ READY := $(VENV)/.requirements-installed
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: serve test check build lint static-lint outputs tables atlas bench notebooks diagrams lock versions \
+.PHONY: serve test check build lint static-lint outputs tables rules atlas bench notebooks diagrams lock versions \
 	gpu-record gpu-apply clean
 
 $(READY): requirements.txt
@@ -87,6 +89,9 @@ outputs: $(READY)
 
 tables: $(READY)
 	$(BIN)/python -m tools.generate.semantics
+
+rules: $(READY)
+	$(BIN)/python -m tools.rules.run
 
 atlas: $(READY)
 	$(BIN)/python -m tools.generate.atlas

@@ -203,6 +203,40 @@ def test_chinese_details_use_the_decided_terms_and_typography(rules, path):
     assert not problems, "\n" + "\n".join(problems)
 
 
+# The sentences code puts on Chinese pages (tools/text.py): every value of text/zh/*.yml, one a
+# line, read like a line of a page.
+CHINESE_TEXTS = sorted((project.ROOT / "text" / "zh").glob("*.yml"))
+
+
+def text_file_problems(content: str, where: str, rules: list[Rule]) -> list[str]:
+    problems = []
+    for number, line in enumerate(content.splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        entry = yaml.safe_load(line.strip())
+        value = next(iter(entry.values()), None) if isinstance(entry, dict) else None
+        if not isinstance(value, str):
+            continue
+        visible = _visible(value)
+        for problem in term_problems(visible, rules) + typography_problems(visible):
+            problems.append(f"{where}:{number}: {problem}")
+    return problems
+
+
+@pytest.mark.parametrize("path", CHINESE_TEXTS, ids=_relative)
+def test_chinese_text_files_use_the_decided_terms_and_typography(rules, path):
+    problems = text_file_problems(path.read_text(encoding="utf-8"), _relative(path), rules)
+    assert not problems, "\n" + "\n".join(problems)
+
+
+def test_the_text_file_check_finds_a_problem(rules):
+    sample = '# 注释里的深拷贝不算\nok: "深复制"\nbad:\n  one: "这里用深拷贝，约 10 %"\n'
+    assert text_file_problems(sample, "x.yml", rules) == [
+        "x.yml:4: “深拷贝”: write “深复制”",
+        "x.yml:4: space before % in “10 %”: write 10%",
+    ]
+
+
 def test_readme_chinese_part_uses_the_decided_terms_and_typography(rules):
     text, first = readme_chinese_part(README.read_text(encoding="utf-8"))
     problems = problems_in(text, "README.md", rules, first_line=first)

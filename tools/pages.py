@@ -38,6 +38,10 @@ _ADMONITION = re.compile(
 _TAB = re.compile(r'^===\+?[ ]+"(?P<label>[^"]*)"[ ]*$')
 _LIST_ITEM = re.compile(r"^(?:[-*+]|\d+[.)])[ ]+")
 _QUOTE = re.compile(r"^(?:>[ ]?)+")
+# A rule the page states, marked at the end of its sentence or bullet (tools/site/rule_lines.py
+# puts the rule's anchor and its rules run there).
+RULE_MARKER = re.compile(r"^(?P<indent>[ ]*)<!-- rule: (?P<id>[a-z0-9][a-z0-9-]*) -->[ ]*$", re.M)
+_MARKER_LINE = re.compile(r"\n?^[ ]*<!-- rule: [a-z0-9][a-z0-9-]* -->[ ]*$", re.M)
 QUOTED_CODE = (
     "a code block inside a blockquote (`> ```python`) is shown by MkDocs but cannot be checked: "
     "take it out of the quote (an admonition, `!!! note`, can hold a checked snippet include)"
@@ -541,7 +545,25 @@ def _skeleton(text: str) -> list[tuple[tuple[str, str], int]]:
         else:
             continue
         items.append((item, block.line))
-    return items
+    rules = [(("rule", rule_id), line) for line, rule_id in rule_markers(text)]
+    return sorted(items + rules, key=lambda entry: entry[1]) if rules else items
+
+
+def rule_markers(text: str) -> list[tuple[int, str]]:
+    """(line, rule id) of every rule marker of a page, outside code fences, in order."""
+    fenced: set[int] = set()
+    for fence in fences(text):
+        fenced.update(range(fence.line, fence.line + fence.text.count("\n") + 1))
+    return [
+        (text.count("\n", 0, m.start()) + 1, m["id"])
+        for m in RULE_MARKER.finditer(text)
+        if text.count("\n", 0, m.start()) + 1 not in fenced
+    ]
+
+
+def without_rule_markers(text: str) -> str:
+    """The text without its rule markers' lines (for readers that show no rules run)."""
+    return _MARKER_LINE.sub("", text)
 
 
 def _language_neutral(path: str) -> str:

@@ -94,8 +94,11 @@ def site_link(target: str, slug: str, language: str) -> str:
 
     `detach.md#x` on the page becomes the URL of that chapter on the site, relative to where the
     notebook itself is shown (notebooks/<slug>/), or absolute when project.SITE_URL is set.
-    External links and links within the page stay as they are.
+    External links and links within the page stay as they are, except those to a rule
+    (`#rule-<id>`): a notebook shows no rules run, so they go to the rule on the chapter's page.
     """
+    if target.startswith("#rule-"):
+        target = f"{slug}.md{target}"
     if target.startswith(("http://", "https://", "mailto:", "#")):
         return target
     path, _, anchor = target.partition("#")
@@ -127,6 +130,7 @@ def prose(text: str, slug: str, language: str) -> str:
             return ""  # the same figure for the dark scheme: described once, by its light twin
         return FIGURE[language].format(alt=match["alt"])
 
+    text = pages.without_rule_markers(text)
     return _LINK.sub(link, _IMAGE.sub(image, text)).strip("\n")
 
 

@@ -1,0 +1,139 @@
+"""Processes at the boundaries: a DataLoader worker started by each start method (`fork`,
+`forkserver`, `spawn`), holding a dataset backed by a NumPy array or by a tensor.
+
+Each case builds a function that starts one worker and returns what the worker measured about
+its dataset's memory: the bytes of the mapping that holds the data which this worker shares with
+another process, and those only it holds (Linux's /proc/self/smaps). Expensive (a new Python
+that imports torch under forkserver and spawn), so there are few cases.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+import torch
+from torch.utils.data import DataLoader, Dataset
+
+from tools.space.core import Case, word, words
+
+METHODS = {"fork": 0, "forkserver": 1, "spawn": 1}
+PAYLOADS = {"numpy": 0, "tensor": 0}
+SIZE = 8 * 2**20  # bytes: a mapping of its own, far above malloc's threshold for one
+
+
+def _mappings(address: int, length: int) -> dict[str, int]:
+    """The kB counts, summed, of this process's mappings that overlap [address, +length)."""
+    found: dict[str, int] = {}
+    inside = False
+    with open("/proc/self/smaps", encoding="ascii", errors="replace") as smaps:
+        for line in smaps:
+            head = line.split()[0]
+            if "-" in head and not head.endswith(":"):
+                start, end = (int(x, 16) for x in head.split("-"))
+                inside = start < address + length and address < end
+            elif inside and line.rstrip().endswith(" kB"):
+                key = head.rstrip(":")
+                found[key] = found.get(key, 0) + int(line.split()[1])
+    return found
+
+
+class Probe(Dataset):
+    """One item: what the worker process sees of the memory that holds its data."""
+
+    def __init__(self, data):
+        self.data = data
+
+    def __len__(self):
+        return 1
+
+    def __getitem__(self, i):
+        is_array = isinstance(self.data, np.ndarray)
+        address = self.data.ctypes.data if is_array else self.data.data_ptr()
+        total = float(self.data.sum())  # read every page
+        counts = _mappings(address, SIZE)
+        return {
+            "sum": total,
+            "shared_kb": counts.get("Shared_Clean", 0) + counts.get("Shared_Dirty", 0),
+            "private_kb": counts.get("Private_Clean", 0) + counts.get("Private_Dirty", 0),
+            "size_kb": SIZE // 1024,
+        }
+
+
+def _payload(kind: str):
+    array = np.ones(SIZE // 8, dtype=np.float64)
+    return array if kind == "numpy" else torch.from_numpy(array).clone()
+
+
+def run_worker(method: str, payload: str) -> dict:
+    loader = DataLoader(
+        Probe(_payload(payload)),
+        batch_size=None,
+        num_workers=1,
+        multiprocessing_context=method,
+    )
+    (item,) = list(loader)
+    return {key: float(value) for key, value in item.items()}
+
+
+def _write_ones(t):
+    t.fill_(1.0)
+
+
+def run_child(method: str, payload: str) -> dict:
+    """A child process started by `method` gets a tensor as its argument and fills it with ones;
+    what the parent then sees."""
+    import torch.multiprocessing as mp
+
+    t = torch.zeros(3)
+    if payload == "shared_tensor":
+        t.share_memory_()
+    child = mp.get_context(method).Process(target=_write_ones, args=(t,))
+    child.start()
+    child.join()
+    return {"parent_sees_write": bool((t == 1).all()), "shared": t.is_shared()}
+
+
+def describe(case: Case, language: str) -> str:
+    if case["probe"] == "child_write":
+        return words(language)(
+            "child_write",
+            method=word(language, "start_method", case["method"]),
+            payload=word(language, "payload", case["payload"]),
+        )
+    return words(language)(
+        "process",
+        method=word(language, "start_method", case["method"]),
+        payload=word(language, "payload", case["payload"]),
+    )
+
+
+@functools.cache
+def cases() -> tuple[Case, ...]:
+    """DataLoader workers reading a dataset (`probe` "dataloader"), and children writing into a
+    tensor they were given (`probe` "child_write")."""
+    workers = [
+        Case(
+            "process",
+            f"{method}/{payload}",
+            {"probe": "dataloader", "method": method, "payload": payload},
+            functools.partial(functools.partial, run_worker, method, payload),
+            describe,
+            METHODS[method] + PAYLOADS[payload],
+        )
+        for method in METHODS
+        for payload in PAYLOADS
+    ]
+    children = [
+        Case(
+            "process",
+            f"child/{method}/{payload}",
+            {"probe": "child_write", "method": method, "payload": payload},
+            functools.partial(functools.partial, run_child, method, payload),
+            describe,
+            METHODS[method] + (payload == "shared_tensor"),
+        )
+        for method in METHODS
+        for payload in ("tensor", "shared_tensor")
+    ]
+    return tuple(workers + children)
