@@ -158,10 +158,8 @@ def test_every_rule_link_lands_on_a_rule_that_page_marks(page):
 BOX = re.compile(r'^!!! tip "[^"]*"\n(?P<body>(?:\n|    .*\n)+)', re.M)
 # Chapters whose boxes the rules run has not reached yet (other rule writers take them).
 NOT_YET = {
-    "claims",
     "devices",
     "edges",
-    "training",
     "troubleshooting",
 }
 
@@ -228,3 +226,31 @@ def test_the_hook_puts_anchors_and_folded_lines_where_the_markers_are(document):
     assert rule_lines.summary(entry, "en") in html.replace("&quot;", '"')
     zh, _ = rule_lines.expand(page, results, "zh")
     assert rule_lines.summary(entry, "zh") in zh
+
+
+# --- the space: every case says what it is, in every language ------------------------------------
+
+
+@pytest.mark.parametrize(
+    "dimension", ["tensor", "mode", "region", "index", "process", "conversion"]
+)
+def test_every_case_of_the_space_describes_itself_in_every_language(dimension):
+    from tools import space
+
+    cases = space.cases(dimension)
+    assert cases, f"no {dimension} cases"
+    keys = [case.key for case in cases]
+    assert len(keys) == len(set(keys)), f"{dimension}: two cases with one key"
+    for language in project.LANGUAGES:
+        words = [case.describe(language) for case in cases]
+        assert all(w.strip() for w in words), f"{dimension}: a case without words ({language})"
+        repeated = sorted({w for w in words if words.count(w) > 1})
+        assert not repeated, f"{dimension}: cases that read the same in {language}: {repeated}"
+
+
+def test_every_dtype_the_space_leaves_out_says_why():
+    from tools.space import tensors
+
+    for language in project.LANGUAGES:
+        reasons = text.catalogue("space", language).raw("skipped")
+        assert set(tensors.SKIPPED.values()) <= set(reasons), f"a reason without words ({language})"

@@ -66,6 +66,8 @@ def summary(entry: dict, language: str) -> str:
         return words("summary_fails", **values)
     if not outside["cases"]:
         return words("summary_all_inside", **values)
+    if stops == outside["cases"]:
+        return words("summary_stops_all", **values)
     return words("summary_stops" if stops else "summary_holds", **values)
 
 
@@ -79,7 +81,7 @@ def block(entry: dict, language: str, at: str, nest: str, on_sentence: bool = Tr
                 words(
                     key,
                     case=_plain(smallest["case"][language]),
-                    happened=_plain(smallest["happened"][language]),
+                    happened=_plain(smallest["happened"][language].rstrip(".。")),
                 )
             )
     return _template().render(

@@ -7,7 +7,7 @@ import gc
 import torch
 
 from tools.rules.core import Rule, check, held
-from tools.rules.probes import grad_fn_name, same_values, share_memory
+from tools.rules.probes import grad_fn_name, real_loss, same_values, share_memory
 
 
 def _dense(case) -> bool:
@@ -176,3 +176,48 @@ RULES.append(
         ),
     )
 )
+
+
+def clone_leaves_object_behind(case):
+    source = case.build()
+    real_loss(source * 1).backward()
+    copy = source.clone()
+    return check(
+        type(copy) is torch.Tensor and not copy.is_leaf and copy._grad is None,
+        "object_left_behind",
+        "object_copied",
+        grad_fn=grad_fn_name(copy),
+    )
+
+
+def clone_packs_dense(case):
+    source = case.build()
+    copy = source.clone()
+    return check(
+        copy.untyped_storage().nbytes() == copy.numel() * copy.element_size(),
+        "packed_dense",
+        "not_packed",
+        nbytes=copy.untyped_storage().nbytes(),
+    )
+
+
+RULES += [
+    Rule(
+        id="clone-copies-values-not-the-object",
+        pages=("clone",),
+        over=("tensor",),
+        inside=lambda case: case["leaf"] and case["requires_grad"],
+        predicate=clone_leaves_object_behind,
+        applies=lambda case: (
+            case["core"] and case["requires_grad"] and case["arithmetic"] and not case["sparse"]
+        ),
+    ),
+    Rule(
+        id="clone-allocates-numel-bytes",
+        pages=("clone",),
+        over=("tensor",),
+        inside=lambda case: not case["sparse"] and not case["quantized"],
+        predicate=clone_packs_dense,
+        applies=lambda case: not case["sparse"],
+    ),
+]

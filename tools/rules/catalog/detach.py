@@ -130,3 +130,22 @@ RULES = [
         applies=lambda case: not case["sparse"],
     ),
 ]
+
+
+def no_grad_view_requires_grad(case):
+    source, mode = case.build()
+    with mode:
+        view = source[..., :1] if source.dim() else source.view(())
+    return check(view.requires_grad, "view_requires_grad", "view_no_grad")
+
+
+RULES.append(
+    Rule(
+        id="no-grad-view-keeps-requires-grad",
+        pages=("detach",),
+        over=("tensor", "mode"),
+        inside=lambda case: case["mode"] in ("no_grad", "grad_disabled"),
+        predicate=no_grad_view_requires_grad,
+        applies=lambda case: case["core"] and case["requires_grad"] and not case["sparse"],
+    )
+)

@@ -211,3 +211,41 @@ RULES = [
         applies=lambda case: case["core"] or case["sparse"],
     ),
 ]
+
+
+def tensor_of_tensor_warns(case):
+    source = case.build()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        torch.tensor(source)
+    said = [str(w.message) for w in caught if issubclass(w.category, UserWarning)]
+    return check(any("copy construct from a tensor" in s for s in said), "warned", "did_not_warn")
+
+
+RULES.append(
+    Rule(
+        id="torch-tensor-of-tensor-warns",
+        pages=("edges",),
+        over=("tensor",),
+        inside=lambda case: True,
+        predicate=tensor_of_tensor_warns,
+    )
+)
+
+
+def child_write_seen(case):
+    seen = case.build()()
+    return check(seen["parent_sees_write"], "parent_sees_write", "parent_misses_write")
+
+
+RULES.append(
+    Rule(
+        id="child-write-seen-only-through-shared-memory",
+        pages=("edges",),
+        over=("process",),
+        inside=lambda case: case["payload"] == "shared_tensor" or case["method"] != "fork",
+        predicate=child_write_seen,
+        applies=lambda case: case["probe"] == "child_write",
+        expensive=True,
+    )
+)

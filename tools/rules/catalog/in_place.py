@@ -221,3 +221,45 @@ RULES = [
         applies=lambda case: case["core"],
     ),
 ]
+
+
+def larger_source_refused(case):
+    dst = case.build()
+    source = torch.zeros(dst.numel() + 1, dtype=dst.dtype)
+    try:
+        dst.copy_(source)
+    except RuntimeError as error:
+        return raised(error, held_=True)
+    return failed("write_passed")
+
+
+def logical_inplace_allowed(case):
+    leaf, mode = case.build()
+    with mode:
+        leaf.logical_not_()
+    return check(leaf.is_leaf, "write_passed", "write_refused")
+
+
+RULES += [
+    Rule(
+        id="copy-larger-source-refused",
+        pages=("in-place",),
+        over=("tensor",),
+        inside=lambda case: writable(case) and not _refuses(case) and case["shape"] != "empty",
+        predicate=larger_source_refused,
+        applies=lambda case: not case["sparse"] and case["core"],
+    ),
+    Rule(
+        id="logical-inplace-allowed-on-leaf",
+        pages=("in-place",),
+        over=("tensor", "mode"),
+        inside=lambda case: True,
+        predicate=logical_inplace_allowed,
+        applies=lambda case: (
+            case["core"]
+            and case["state"] == "leaf_grad"
+            and case["layout"] == "contiguous"
+            and case["arithmetic"]
+        ),
+    ),
+]

@@ -203,3 +203,33 @@ RULES = [
         applies=lambda case: _dense(case) and case["core"],
     ),
 ]
+
+
+def repeat_copies(case):
+    source = case.build()
+    tiled = source.repeat(*([2] + [1] * (source.dim() - 1))) if source.dim() else source.repeat(2)
+    return check(not share_memory(tiled, source) or source.numel() == 0, "is_copy", "is_view")
+
+
+def flatten_1d_is_itself(case):
+    source = case.build()
+    return check(source.flatten() is source, "returned_itself", "returned_other")
+
+
+RULES += [
+    Rule(
+        id="repeat-copies",
+        pages=("layers",),
+        over=("tensor",),
+        inside=_dense,
+        predicate=repeat_copies,
+    ),
+    Rule(
+        id="flatten-of-1d-returns-itself",
+        pages=("layers",),
+        over=("tensor",),
+        inside=lambda case: case["shape"] == "d1" and not case["sparse"],
+        predicate=flatten_1d_is_itself,
+        applies=lambda case: case["core"],
+    ),
+]

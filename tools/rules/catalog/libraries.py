@@ -676,7 +676,7 @@ RULES = [
         over=("process",),
         inside=lambda case: case["method"] == "fork" or case["payload"] == "tensor",
         predicate=worker_reads_parent_memory,
-        applies=lambda case: case["payload"] != "list",
+        applies=lambda case: case["probe"] == "dataloader" and case["payload"] != "list",
         expensive=True,
     ),
     Rule(
