@@ -626,6 +626,9 @@ def test_a_first_visit(visit, record_property, what):
     violations = _axe_violations(page, "light, desktop")
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path=str(SHOTS / shot.format("phone")))
+    fit = page.evaluate(_PHONE_FIT)
+    assert fit["width"] <= 390, f"{fit['width']} px wide on a 390 px phone"
+    assert not fit["small"], f"text under 14 px on a phone: {fit['small']}"
     # The dark scheme, as the palette toggle sets it, checked on the phone only, and on chapter
     # pages only: a notebook page shows its chapter's text in the same styles. An axe run takes
     # 0.7 to 5 s per page on a busy two-core machine (the matrix page is the slowest).
@@ -644,6 +647,23 @@ def test_a_first_visit(visit, record_property, what):
         assert copied.strip("\n") == source.strip("\n"), "the copy button copies something else"
     if path in SWITCHES:  # last: it leaves the page
         _switch_language(page, path)
+
+
+# On a phone: the page's width (nothing may widen it past the screen) and the visible text of
+# the article set under 14 px (element, class, size; the first few).
+_PHONE_FIT = """() => {
+  const small = [];
+  const walker = document.createTreeWalker(document.querySelector("article"), NodeFilter.SHOW_TEXT);
+  while (walker.nextNode() && small.length < 5) {
+    const element = walker.currentNode.parentElement;
+    if (!walker.currentNode.textContent.trim() || element.closest(".visually-hidden")) continue;
+    const style = getComputedStyle(element);
+    if (!element.getClientRects().length || style.visibility === "hidden") continue;
+    const size = parseFloat(style.fontSize);
+    if (size < 13.95) small.push(`${element.tagName}.${element.className} ${size}px`);
+  }
+  return {width: document.documentElement.scrollWidth, small};
+}"""
 
 
 # A token span of a code block that repeats a style of its block (the last span of the block's
@@ -744,6 +764,23 @@ def _switch_language(page, start: str) -> None:
     page.wait_for_url(f"**/{target}")
     assert urlparse(page.url).path == "/" + target, f"the {language} switch from /{start}"
     assert title in page.locator("h1").inner_text(), f"the {language} switch from /{start}"
+
+
+@pytest.mark.parametrize(
+    "start,language,target",
+    [
+        ("libraries/#dataloader-workers", "zh", "zh/libraries/"),
+        ("zh/layers/#views", "en", "layers/"),
+    ],
+)
+def test_the_language_switch_keeps_the_section(visit, start, language, target):
+    """Both languages give a section the same id: the switch lands on it (language.js)."""
+    page = visit(viewport={"width": 1280, "height": 900}).open(start)
+    page.locator(".md-header__option .md-select").hover()
+    page.locator(f'a.md-select__link[hreflang="{language}"]').click()
+    page.wait_for_url(f"**/{target}*")
+    landed = urlparse(page.url)
+    assert (landed.path, landed.fragment) == ("/" + target, start.split("#")[1]), page.url
 
 
 def test_the_language_switcher_is_tried_on_pages_that_are_visited():

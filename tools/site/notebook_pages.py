@@ -24,19 +24,21 @@ from mkdocs.structure.files import File
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the project root, for tools.*
 
 from tools import pages, project  # noqa: E402
+from tools.text import catalogue  # noqa: E402
 
 NOTEBOOKS = "notebooks"  # under docs/
 _DOWNLOAD = {"en": "Download", "zh": "下载"}
 _TITLE = {"en": "{title} (notebook)", "zh": "{title}（笔记本）"}
+# The offer, folded: its title is text/<language>/page_meta.yml's notebook_title.
 _OFFER = {
     "en": (
-        '!!! example "Run this chapter yourself"\n\n'
+        '??? example "{title}"\n\n'
         "    This chapter is also a Jupyter notebook: the whole chapter, every snippet a cell, "
         "with the output it printed. [Read the notebook]({page}) or "
         '<a href="{download}" download>download {name}</a>.\n'
     ),
     "zh": (
-        '!!! example "自己动手运行本章"\n\n'
+        '??? example "{title}"\n\n'
         "    本章也有 Jupyter 笔记本版本：整章内容都在里面，每段代码一个单元，附带它的输出。"
         '[在线阅读笔记本]({page})，或<a href="{download}" download>下载 {name}</a>。\n'
     ),
@@ -206,7 +208,8 @@ def on_post_page(output, page, config):
 
 
 def on_page_markdown(markdown, page, config, files):
-    """Offer the chapter's notebook right after the page's opening paragraph."""
+    """Offer the chapter's notebook, folded, after the chapter's opening (before its first
+    section): the first screen holds the answer, not the offer."""
     if _is_notebook(page.file):
         return markdown
     base = getattr(page.file, "norm_src_uri", page.file.src_uri)  # layers.md for layers.zh.md
@@ -215,20 +218,11 @@ def on_page_markdown(markdown, page, config, files):
     if not isinstance(notebook, _NotebookPage):
         return markdown
     name = PurePosixPath(notebook.src_uri).name
-    offer = _OFFER.get(_language(page.file), _OFFER["en"]).format(
+    language = _language(page.file)
+    offer = _OFFER.get(language, _OFFER["en"]).format(
+        title=catalogue("page_meta", language if language in _OFFER else "en")("notebook_title"),
         page=posixpath.relpath(_notebook_src(base), posixpath.dirname(base) or "."),
         download=notebook.url_relative_to(page.file) + name,
         name=name,
     )
-    return after_opening_paragraph(markdown, offer)
-
-
-def after_opening_paragraph(markdown: str, block: str) -> str:
-    """The page with `block` after the paragraph under its title (after the title without one)."""
-    found = pages.blocks(markdown)
-    title = next((b for b in found if isinstance(b, pages.Heading) and b.level == 1), None)
-    if title is None:
-        return markdown
-    following = found[found.index(title) + 1 : found.index(title) + 2]
-    at = following[0].end if following and isinstance(following[0], pages.Paragraph) else title.end
-    return markdown[:at] + "\n" + block + "\n" + markdown[at:]
+    return pages.before_first_section(markdown, offer)

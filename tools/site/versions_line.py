@@ -1,4 +1,5 @@
-"""MkDocs hook: one line under each chapter's title, saying which torch releases it was checked on.
+"""MkDocs hook: a line in each chapter saying which torch releases it was checked on, folded after
+the chapter's opening (before its first section).
 
 The line comes from docs/generated/versions.json (written by `make versions`), in the page's
 language, and links to the chapter's differences on the Versions page when there are any. The
@@ -16,6 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the project root, for tools.*
 
 from tools import pages, project  # noqa: E402
+from tools.text import catalogue  # noqa: E402
 
 VERSIONS_JSON = Path("generated") / "versions.json"  # under docs/
 VERSIONS_PAGE = "versions.md"
@@ -156,13 +158,11 @@ def _measured_line(data: dict, page: str, words: dict, link: str) -> str:
     )
 
 
-def inject(markdown: str, line: str) -> str:
-    """Put the line right after the page's first level-1 heading."""
-    lines = markdown.split("\n")
-    for i, text in enumerate(lines):
-        if text.startswith("# "):
-            return "\n".join(lines[: i + 1] + ["", line] + lines[i + 1 :])
-    return markdown
+def inject(markdown: str, line: str, language: str = "en") -> str:
+    """Put the line, folded under a one-line title, after the chapter's opening (before its
+    first section): a reader's first screen holds the answer, not which releases were run."""
+    title = catalogue("page_meta", language if language in LINES else "en")("versions_title")
+    return pages.before_first_section(markdown, f'??? info "{title}"\n\n    {line}\n')
 
 
 def on_page_markdown(markdown, page, config, files):
@@ -183,4 +183,4 @@ def on_page_markdown(markdown, page, config, files):
     language = getattr(page.file, "locale", "en")
     hashes = {snippet: project.snippet_hash(snippet) for snippet in current}
     line = versions_line(data, src[: -len(".md")], language, src, current, hashes)
-    return inject(markdown, line) if line else markdown
+    return inject(markdown, line, language) if line else markdown
