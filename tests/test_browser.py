@@ -566,6 +566,9 @@ def _axe_violations(page, where: str, rules: list[str] | None = None) -> list[st
     """axe-core's serious and critical violations on the page as it is now, one line each:
     the rules axe runs by default, or those of `rules`."""
     _load_axe(page)
+    # Blocks off screen are not drawn until they come near (content-visibility, reading.css), and
+    # axe leaves out what is not drawn: all of them are drawn for it, as a reader scrolling sees.
+    page.add_style_tag(content=".md-typeset > * { content-visibility: visible !important; }")
     try:
         page.wait_for_function(_SCROLLWRAPS_SETTLED, timeout=2_000)
     except Exception:  # noqa: BLE001 - a wrapper left unnamed is axe's to report, not a timeout
