@@ -227,7 +227,10 @@ class _Tables(HTMLParser):
         elif tag in ("th", "td"):
             self.cell = {"tag": tag, "attrs": attrs, "text": "", "hidden": "", "shown": ""}
         elif tag == "a" and self.cell is not None:
-            self.cell["anchor"] = attrs.get("id")
+            if "href" in attrs:
+                self.cell.setdefault("links", []).append(attrs["href"])
+            else:
+                self.cell["anchor"] = attrs.get("id")
 
     def handle_endtag(self, tag):
         self.stack.pop()
@@ -304,3 +307,81 @@ def test_the_chinese_tables_follow_the_chinese_typography_and_terms():
         assert rejected not in text, rejected
     assert "警告: " not in text and "错误: " not in text  # full-width colons in Chinese
     assert "警告：`" in text
+
+
+# -- the quick reference on the home pages: the same data, a dozen rows -------------------------
+
+
+def _committed():
+    return json.loads((semantics.GENERATED / "copy_semantics.json").read_text("utf-8"))
+
+
+def _quick_tables(text):
+    import markdown
+
+    parser = _Tables()
+    parser.feed(markdown.markdown(text, extensions=["md_in_html"]))
+    return parser.tables
+
+
+@pytest.mark.parametrize("language", semantics.LANGUAGES)
+def test_the_committed_quick_reference_is_rendered_from_the_committed_json(language):
+    path = semantics.GENERATED / f"quick_reference.{language}.md"
+    expected = semantics.render_quick(_committed(), language)
+    assert path.exists() and path.read_text(encoding="utf-8") == expected, (
+        f"{path.relative_to(semantics.ROOT)} is stale: run `make tables` ({semantics.COMMAND})"
+    )
+
+
+def _anchors(page: str, language: str) -> set[str]:
+    suffix = "" if language == "en" else ".zh"
+    text = (semantics.ROOT / f"docs/{page.removesuffix('.md')}{suffix}.md").read_text("utf-8")
+    return set(re.findall(r"\{ #([\w-]+) \}", text))
+
+
+@pytest.mark.parametrize("language", semantics.LANGUAGES)
+def test_each_quick_row_says_what_its_matrix_rows_say_and_links_to_them(language):
+    data = _committed()
+    (table,) = _quick_tables(semantics.render_quick(data, language))
+    words = semantics.catalogue("quick_reference", language)
+    marks = {True: words("ticked"), False: words("crossed")}
+    header, *rows = table["rows"]
+    assert len(header) == 1 + len(semantics.QUICK_COLUMNS)
+    assert all(cell["attrs"].get("scope") == "col" for cell in header)
+    assert len(rows) == len(semantics.QUICK_ROWS) >= 12
+    matrix = (semantics.GENERATED / f"copy_semantics.{language}.md").read_text("utf-8")
+    matrix_rows = set(re.findall(r'<a id="([^"]+)">', matrix))
+    by_op = {row["op"]: row for row in data["rows"] if row["source"] == semantics.QUICK_SOURCE}
+    for cells, (key, operations, chapter, rules) in zip(rows, semantics.QUICK_ROWS, strict=True):
+        first = cells[0]
+        assert first["tag"] == "th" and first["attrs"].get("scope") == "row"
+        assert first["anchor"] == f"quick-{key}"
+        for operation in operations:
+            assert by_op[operation]["code"].removeprefix("b = ") in first["text"], operation
+        page, anchor = chapter.split("#")
+        assert anchor in _anchors(page, language), f"{key}: no section {chapter}"
+        measured = by_op[operations[0]]
+        matrix_link = f"semantics.md#{semantics.row_id(measured, 'cpu')}"
+        assert first["links"] == [chapter] * len(operations) + [matrix_link, *rules]
+        assert semantics.row_id(measured, "cpu") in matrix_rows
+        for operation in operations:
+            row = by_op[operation]
+            said = [cell["hidden"] for cell in cells[1:]]
+            wanted = [
+                marks[not row[prop] if flip else row[prop]]
+                for prop, flip in semantics.QUICK_COLUMNS.values()
+            ]
+            assert said == wanted, f"{key} ({operation}): {said} against the matrix's {wanted}"
+
+
+def test_a_quick_row_fails_when_its_operations_disagree_or_one_raised():
+    data = _committed()
+    view = next(r for r in data["rows"] if (r["op"], r["source"]) == ("view", "leaf"))
+    view["shares_storage"] = False  # the views row groups slice, view and reshape
+    with pytest.raises(semantics.QuickReferenceError, match="'views'.*differ"):
+        semantics.render_quick(data, "en")
+    data = _committed()
+    clone = next(r for r in data["rows"] if (r["op"], r["source"]) == ("clone", "leaf"))
+    clone.update(result="error", error="RuntimeError: planted")
+    with pytest.raises(semantics.QuickReferenceError, match="'clone'.*planted"):
+        semantics.render_quick(data, "en")

@@ -125,7 +125,10 @@ SMALL = {
         {"release": "2.18.0", "build": "cuda", "chapters": {"clone": DIFFERS, "detach": SAME}},
     ],
 }
-PAGE = "# `clone()`: new memory { #clone }\n\nThe opening paragraph.\n"
+PAGE = (
+    "# `clone()`: new memory { #clone }\n\nThe opening paragraph.\n\n**The rule.**\n\n"
+    "## First section { #first }\n\nText.\n"
+)
 
 
 def test_the_line_names_the_releases_and_links_to_the_differences():
@@ -154,13 +157,15 @@ def test_the_line_is_in_the_pages_language():
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])
-def test_the_line_goes_right_under_the_title(language):
+def test_the_line_goes_folded_after_the_opening_before_the_first_section(language):
     line = versions_line(SMALL, "clone", language, "clone.md")
-    lines = inject(PAGE, line).split("\n")
-    assert lines[0] == "# `clone()`: new memory { #clone }"
-    assert lines[1:4] == ["", line, ""]
-    assert lines[4] == "The opening paragraph."
+    lines = inject(PAGE, line, language).split("\n")
+    title = {"en": "Other torch releases", "zh": "其他 torch 版本"}[language]
+    assert lines[:6] == PAGE.split("\n")[:6]  # the title and the opening, untouched
+    assert lines[6:10] == [f'??? info "{title}"', "", f"    {line}", ""]
+    assert lines[10] == "## First section { #first }"
     assert inject("No title here.\n", line) == "No title here.\n"
+    assert inject("# Title\n\nText.\n", line, language).endswith(f"\n\n    {line}\n")
 
 
 def test_snippets_without_a_result_are_counted_and_a_page_of_them_only_says_so():

@@ -667,3 +667,18 @@ def missing_includes(text: str) -> list[tuple[int, str]]:
         if path and not (project.ROOT / path).is_file():
             found.append((line, path))
     return found
+
+
+def before_first_section(markdown: str, block: str) -> str:
+    """The page with `block` just before its first level-2 heading: after the title and the
+    answer a chapter opens with, where the build puts what is about the page rather than its
+    subject (issue 34); at the end of a page without sections, and nothing on a page without a
+    title."""
+    found = blocks(markdown)
+    if not any(isinstance(b, Heading) and b.level == 1 for b in found):
+        return markdown
+    section = next((b for b in found if isinstance(b, Heading) and b.level == 2), None)
+    if section is None:
+        return markdown.rstrip("\n") + "\n\n" + block
+    at = section.start
+    return markdown[:at] + block + "\n" + markdown[at:]

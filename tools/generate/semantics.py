@@ -6,9 +6,11 @@ torch upgrade, `make tables` rewrites the JSON and the tables, and `git diff` sh
 
     python -m tools.generate.semantics      (= make tables)
 
-writes docs/generated/copy_semantics.json and its tables in English and Chinese. On a machine
-with CUDA it also measures CUDA sources (copy_semantics-cuda.json); without CUDA it says so and
-leaves the CUDA data as it is.
+writes docs/generated/copy_semantics.json and its tables in English and Chinese, and the quick
+reference at the top of the home pages (docs/generated/quick_reference.*.md: a dozen rows of the
+same data, words from text/<language>/quick_reference.yml). On a machine with CUDA it also
+measures CUDA sources (copy_semantics-cuda.json); without CUDA it says so and leaves the CUDA data
+as it is.
 """
 
 from __future__ import annotations
@@ -237,14 +239,18 @@ def _mark(value, marks: Catalogue, prop: str = "") -> str:
     return f'<span aria-hidden="true">{glyph}</span><span class="visually-hidden">{said}</span>'
 
 
-def _code_cell(code: str) -> str:
-    """Code as HTML that may wrap before a method call or a keyword argument, for narrow screens.
+def _code_cell(code: str, narrow: bool = False) -> str:
+    """Code as HTML that may wrap before a method call or a keyword argument, for narrow screens;
+    `narrow` (a column a third of a phone wide, the quick reference's): also after an opening
+    parenthesis followed by a method call, as in `(a.detach()`.
 
     Markdown would not allow <wbr> inside `code`; characters Markdown could take for markup
     are written as entities, which the reader copies as the characters themselves.
     """
     breakable = re.sub(r"(?:(?<=\w\w)|(?<=[)\]]))\.(?=[a-z])", "\0.", code)
     breakable = re.sub(r"\((?=\w+=)", "(\0", breakable)
+    if narrow:
+        breakable = re.sub(r"\((?=\w+\.)", "(\0", breakable)
     escaped = html.escape(breakable, quote=False)
     for char in "*_[]|`":
         escaped = escaped.replace(char, f"&#{ord(char)};")
@@ -332,6 +338,109 @@ def render_missing(language: str, json_name: str) -> str:
     return f"<!-- {header} -->\n\n{labels('cuda_missing', command=COMMAND)}\n"
 
 
+# -- the quick reference on the home pages -----------------------------------------------------
+
+# The ways of copying a reader meets first, each one or more rows of the matrix from this source.
+# A row: its key (the row's anchor on the home page is quick-<key>), the matrix operations it
+# shows (where there are several they must agree in every column, or rendering fails), the
+# section that explains it (the code links there), and the rules that state it (issue 31: links
+# such as "rules.md#rule-clone-copies", shown after the link to the matrix; none yet).
+QUICK_SOURCE = "leaf"
+QUICK_ROWS: tuple[tuple[str, tuple[str, ...], str, tuple[str, ...]], ...] = (
+    ("assign", ("assign",), "assignment.md#the-rule", ()),
+    ("views", ("slice", "view", "reshape"), "layers.md#views", ()),
+    ("detach", ("detach",), "detach.md#the-rule", ()),
+    ("clone", ("clone",), "clone.md#the-rule", ()),
+    ("detach-clone", ("detach_clone",), "combinations.md#recommended", ()),
+    ("copy", ("copy_",), "in-place.md#write-into-buffer", ()),
+    ("torch-tensor", ("torch_tensor",), "edges.md#torch-tensor", ()),
+    ("as-tensor", ("as_tensor",), "edges.md#as-tensor", ()),
+    ("numpy", ("numpy_detach",), "edges.md#numpy", ()),
+    ("copy-copy", ("copy_copy",), "edges.md#copy-copy", ()),
+    ("deepcopy", ("deepcopy",), "edges.md#deepcopy-leaf", ()),
+    ("to-same", ("to_same",), "devices.md#same-tensor", ()),
+    ("to-dtype", ("to_dtype",), "devices.md#conversion-in-graph", ()),
+)
+# Column -> (the matrix property, whether the column says its opposite).
+QUICK_COLUMNS = {
+    "new_memory": ("shares_storage", True),
+    "writes": ("writes_reach_source", False),
+    "grad": ("grad_reaches_source", False),
+    "same_object": ("same_object", False),
+}
+
+
+class QuickReferenceError(ValueError):
+    """The matrix cannot give a row of the quick reference as it is declared."""
+
+
+def quick_values(data: dict) -> list[tuple[str, list[dict], str, tuple[str, ...], dict]]:
+    """Each quick-reference row: key, its matrix rows, chapter, rules, and its column values."""
+    by_op = {row["op"]: row for row in data["rows"] if row["source"] == QUICK_SOURCE}
+    found = []
+    for key, operations, chapter, rules in QUICK_ROWS:
+        rows = []
+        for operation in operations:
+            row = by_op.get(operation)
+            if row is None or row["result"] != "ok":
+                why = "not measured" if row is None else row.get("error")
+                raise QuickReferenceError(f"quick reference {key!r}: {operation} ({why})")
+            rows.append(row)
+        values = []
+        for row in rows:
+            values.append(
+                {
+                    column: (not row[prop] if flip and row[prop] is not None else row[prop])
+                    for column, (prop, flip) in QUICK_COLUMNS.items()
+                }
+            )
+        if any(value != values[0] for value in values):
+            ops = ", ".join(operations)
+            raise QuickReferenceError(f"quick reference {key!r}: {ops} differ: {values}")
+        found.append((key, rows, chapter, rules, values[0]))
+    return found
+
+
+# Each column's heading in text/<language>/quick_reference.yml.
+QUICK_COLUMN_WORDS = {
+    "code": "column_code",
+    "new_memory": "column_new_memory",
+    "writes": "column_writes",
+    "grad": "column_grad",
+    "same_object": "column_same_object",
+}
+
+
+def render_quick(data: dict, language: str, json_name: str = "copy_semantics.json") -> str:
+    """The quick reference of one language: HTML inside Markdown (md_in_html), so that its links
+    are Markdown links the build checks; marks with words for screen readers, as in the matrix."""
+    words = catalogue("quick_reference", language)
+    header = words("generated", command=f"{COMMAND} ({json_name})")
+    marks = words  # ticked, crossed, not_applicable: the matrix's mark words, this table's wording
+    out = [f"<!-- {header} -->", ""]
+    out += ['<div class="quick-reference" markdown>', "<table markdown>"]
+    out += [f'<caption class="visually-hidden" markdown="span">{words("caption")}</caption>']
+    columns = ["code", *QUICK_COLUMNS]
+    head = "".join(f'<th scope="col">{words(QUICK_COLUMN_WORDS[c])}</th>' for c in columns)
+    out += ["<thead markdown>", f"<tr markdown>{head}</tr>", "</thead>", "<tbody markdown>"]
+    for key, rows, chapter, rules, values in quick_values(data):
+        codes = "<br>".join(
+            f"[{_code_cell(row['code'].removeprefix('b = '), narrow=True)}]({chapter})"
+            for row in rows
+        )
+        links = [f"[{words('matrix')}](semantics.md#{row_id(rows[0], 'cpu')})"]
+        links += [f"[{words('rule')}]({rule})" for rule in rules]
+        link_line = '<span class="quick-links">' + " · ".join(links) + "</span>"
+        anchor = f'<a id="quick-{key}"></a>'
+        cells = [f'<th scope="row" markdown="span">{anchor}{codes}<br>{link_line}</th>']
+        cells += [f"<td>{_mark(values[column], marks)}</td>" for column in QUICK_COLUMNS]
+        out.append("<tr markdown>" + "".join(cells) + "</tr>")
+    out += ["</tbody>", "</table>", "</div>", ""]
+    out += [words("source", code=SOURCES[QUICK_SOURCE], torch=data["torch"]), ""]
+    out += [words("not_listed"), ""]
+    return "\n".join(out)
+
+
 # -- files --------------------------------------------------------------------------------------
 
 
@@ -342,6 +451,7 @@ def outputs(cpu: dict, cuda: dict | None) -> dict[Path, str]:
         files[GENERATED / f"copy_semantics.{language}.md"] = render(
             cpu, language, "copy_semantics.json"
         )
+        files[GENERATED / f"quick_reference.{language}.md"] = render_quick(cpu, language)
         cuda_table = GENERATED / f"copy_semantics-cuda.{language}.md"
         if cuda is None:
             files[cuda_table] = render_missing(language, "copy_semantics-cuda.json")

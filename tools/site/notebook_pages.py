@@ -197,7 +197,8 @@ def on_post_page(output, page, config):
 
 
 def on_page_markdown(markdown, page, config, files):
-    """Offer the chapter's notebook right after the page's opening paragraph."""
+    """Offer the chapter's notebook, folded, after the chapter's opening (before its first
+    section): the first screen holds the answer, not the offer."""
     if _is_notebook(page.file):
         return markdown
     base = getattr(page.file, "norm_src_uri", page.file.src_uri)  # layers.md for layers.zh.md
@@ -213,16 +214,5 @@ def on_page_markdown(markdown, page, config, files):
         download=notebook.url_relative_to(page.file) + name,
         name=name,
     )
-    offer = f'!!! example "{words("notebook_offer_title")}"\n\n    {body}\n'
-    return after_opening_paragraph(markdown, offer)
-
-
-def after_opening_paragraph(markdown: str, block: str) -> str:
-    """The page with `block` after the paragraph under its title (after the title without one)."""
-    found = pages.blocks(markdown)
-    title = next((b for b in found if isinstance(b, pages.Heading) and b.level == 1), None)
-    if title is None:
-        return markdown
-    following = found[found.index(title) + 1 : found.index(title) + 2]
-    at = following[0].end if following and isinstance(following[0], pages.Paragraph) else title.end
-    return markdown[:at] + "\n" + block + "\n" + markdown[at:]
+    offer = f'??? example "{words("notebook_offer_title")}"\n\n    {body}\n'
+    return pages.before_first_section(markdown, offer)

@@ -102,8 +102,11 @@ def load(directory: Path = DATA) -> list[Case]:
                     lang=lang,
                     query=str(entry["query"]),
                     answers=tuple(normalise_answer(a, lang) for a in answers),
-                    # an entry may ask less than its file (a miss we measured and say why)
-                    within=max(within, int(entry.get("within", within))),
+                    # an entry may ask less than its file (a miss we measured and say why),
+                    # or more: `first: true`, the answer must come first (a comparison's page)
+                    within=1
+                    if entry.get("first")
+                    else max(within, int(entry.get("within", within))),
                     file=name,
                     source=str(entry.get("source", "")),
                     note=str(entry.get("note", "")),

@@ -184,8 +184,10 @@ def expand_index(index: dict, language: str) -> dict:
 
 WORKERS = "assets/javascripts/workers"
 _SOURCE_MAP = re.compile(r"\n?//# sourceMappingURL=\S+\s*$")
-# Keeps a query's words that are not stop words (lunr's English and Chinese lists, and the
-# question particles 吗 呢 啊 呀 么), when it has any: Material gives every word a
+# Keeps a query's words that are not stop words (lunr's English and Chinese lists, the
+# question particles 吗 呢 啊 呀 么, and "vs" and "versus": "clone vs detach" asks about clone and
+# detach, and the one title with "vs" in it, no_grad() vs inference_mode(), came first), when it
+# has any: Material gives every word a
 # trailing wildcard, and a wildcard word skips lunr's stop-word filter, so "a" matched every word
 # that starts with a (adapts, assign, augmentation) and "to" every torch.
 # The same inside a word the separator splits (from_numpy, .to(device): numpy, device). And adds,
@@ -194,7 +196,7 @@ _SOURCE_MAP = re.compile(r"\n?//# sourceMappingURL=\S+\s*$")
 _KEEP_WORDS = (
     "(q=>{if(q.includes('\"'))return q;"
     "let s=[lunr.stopWordFilter,lunr.zh&&lunr.zh.stopWordFilter,"
-    "x=>['吗','呢','啊','呀','么'].includes(x)?void 0:x].filter(f=>f),"
+    "x=>['吗','呢','啊','呀','么','vs','versus'].includes(x)?void 0:x].filter(f=>f),"
     "ok=x=>s.every(f=>f(x.toLowerCase().replace(/\\*+$/,''))!==void 0),"
     "keep=(w,p)=>{let k=w.filter(ok);return k.length&&k.length<w.length?k:p},"
     "w=q.split(/\\s+/).filter(x=>x),j=[];"
@@ -205,6 +207,14 @@ _KEEP_WORDS = (
     "return p.length>1?keep(p,[x]).join(' '):x});"
     "return [...w,...j].join(' ')})"
 )
+# A query that is not an error message (no word ending in Error, Warning or Exception, and
+# fewer than 8 words: a pasted message is longer) weighs entries of the error index at half: a
+# reader asking "torch.from_numpy shares memory" wants the chapter, and found an AttributeError
+# about torch.shares_memory first. A pasted message still finds its entry first at full weight.
+_NOT_AN_ERROR = (
+    "__q=!/[a-z](Error|Warning|Exception)\\b/.test({q})&&{q}.trim().split(/\\s+/).length<8;"
+)
+_ERROR_INDEX_SHARE = 0.5
 # (what it fixes, Material 9.8.1's code, the code it becomes)
 PATCHES = (
     (
@@ -246,6 +256,20 @@ PATCHES = (
         "stop words are left out of a query that has other words",
         re.compile(r"(\.join\(\" \"\)\),(\w)=(\w+)\()\2(\),!\2\))"),
         lambda m: f"{m[1]}{_KEEP_WORDS}({m[2]}){m[4]}",
+    ),
+    (
+        # search(query) { query = query.replace(/\p{sc=Han}+/gu, ...
+        "the query is read for whether it is an error message, before it is changed",
+        re.compile(r"search\((\w)\)\{(if\(\1=\1\.replace\(new RegExp\(\"\\\\p\{sc=Han\})"),
+        lambda m: f"search({m[1]}){{let {_NOT_AN_ERROR.format(q=m[1])}{m[2]}",
+    ),
+    (
+        # ... items.push({...doc, score: score * (1 + boost ** 2), terms })
+        "entries of the error index weigh half for a query that is not an error message",
+        re.compile(r"(\w+\(\{\},(\w)\),\{score:(\w)\*\(1\+\w+\(\w,2\)\))(,terms:)"),
+        lambda m: (
+            f"{m[1]}*(__q&&{m[2]}.location.startsWith('errors/')?{_ERROR_INDEX_SHARE}:1){m[4]}"
+        ),
     ),
 )
 

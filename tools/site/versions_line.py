@@ -1,4 +1,5 @@
-"""MkDocs hook: one line under each chapter's title, saying which torch releases it was checked on.
+"""MkDocs hook: a line in each chapter saying which torch releases it was checked on, folded after
+the chapter's opening (before its first section).
 
 The line comes from docs/generated/versions.json (written by `make versions`), in the page's
 language, and links to the chapter's differences on the Versions page when there are any. The
@@ -115,13 +116,12 @@ def _measured_line(data: dict, page: str, words: Catalogue, link: str) -> str:
     )
 
 
-def inject(markdown: str, line: str) -> str:
-    """Put the line right after the page's first level-1 heading."""
-    lines = markdown.split("\n")
-    for i, text in enumerate(lines):
-        if text.startswith("# "):
-            return "\n".join(lines[: i + 1] + ["", line] + lines[i + 1 :])
-    return markdown
+def inject(markdown: str, line: str, language: str = "en") -> str:
+    """Put the line, folded under a one-line title, after the chapter's opening (before its
+    first section): a reader's first screen holds the answer, not which releases were run."""
+    known = language if language in project.LANGUAGES else "en"
+    title = catalogue("page_meta", known)("versions_title")
+    return pages.before_first_section(markdown, f'??? info "{title}"\n\n    {line}\n')
 
 
 def on_page_markdown(markdown, page, config, files):
@@ -142,4 +142,4 @@ def on_page_markdown(markdown, page, config, files):
     language = getattr(page.file, "locale", "en")
     hashes = {snippet: project.snippet_hash(snippet) for snippet in current}
     line = versions_line(data, src[: -len(".md")], language, src, current, hashes)
-    return inject(markdown, line) if line else markdown
+    return inject(markdown, line, language) if line else markdown

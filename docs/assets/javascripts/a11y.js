@@ -36,6 +36,7 @@
       if (name && !dialog.hasAttribute("aria-label")) dialog.setAttribute("aria-label", name);
     });
     document.querySelectorAll(".md-typeset pre > code").forEach(function (code) {
+      if (!shown(code)) return;
       if (code.scrollWidth > code.clientWidth + 1) code.setAttribute("tabindex", "0");
     });
     document.querySelectorAll(".md-typeset__scrollwrap").forEach(function (wrap) {
@@ -50,6 +51,14 @@
       }
     });
   }
+
+  // A code block off screen is not laid out (content-visibility, reading.css): measuring it would
+  // lay it out. It is measured when it comes near and is drawn. (Tables are measured at once: a
+  // table that scrolls is a region from the start, and they are few.)
+  function shown(element) {
+    return !element.checkVisibility || element.checkVisibility({ contentVisibilityAuto: true });
+  }
+  document.addEventListener("contentvisibilityautostatechange", later, true);
 
   var timer;
   function later() {
