@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import torch
 
-from tools.rules.core import Rule, check
+from tools.rules.core import Rule, check, failed, raised
 from tools.rules.probes import grad_fn_name, real_loss, same_storage, share_memory
 
 
@@ -147,5 +147,26 @@ RULES.append(
         inside=lambda case: case["mode"] in ("no_grad", "grad_disabled"),
         predicate=no_grad_view_requires_grad,
         applies=lambda case: case["core"] and case["requires_grad"] and not case["sparse"],
+    )
+)
+
+
+def non_leaf_cannot_switch_off(case):
+    t = case.build()
+    try:
+        t.requires_grad_(False)
+    except RuntimeError as error:
+        return raised(error, held_=True)
+    return failed("switched_off")
+
+
+RULES.append(
+    Rule(
+        id="non-leaf-refuses-requires-grad-false",
+        pages=("detach",),
+        over=("tensor",),
+        inside=lambda case: case["requires_grad"] and not case["leaf"],
+        predicate=non_leaf_cannot_switch_off,
+        applies=lambda case: case["core"] and case["requires_grad"],
     )
 )

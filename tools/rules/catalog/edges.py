@@ -8,7 +8,7 @@ import warnings
 import numpy as np
 import torch
 
-from tools.rules.core import Rule, check
+from tools.rules.core import Rule, check, failed, raised
 from tools.rules.probes import same_storage, same_values, share_memory
 
 # Dtypes NumPy has a type for (tensor.numpy() refuses the others).
@@ -249,3 +249,61 @@ RULES.append(
         expensive=True,
     )
 )
+
+
+def as_tensor_of_array_shares(case):
+    source = case.build()
+    array = source.numpy()
+    return check(share_memory(torch.as_tensor(array), source), "numpy_shares", "numpy_copies")
+
+
+def numpy_refuses_grad(case):
+    source, mode = case.build()
+    try:
+        with mode:
+            source.numpy()
+    except RuntimeError as error:
+        return raised(error, held_=True)
+    return failed("numpy_allowed")
+
+
+def from_numpy_refuses_negative_strides(case):
+    array = case.build().numpy()[::-1]
+    try:
+        torch.from_numpy(array)
+    except ValueError as error:
+        return raised(error, held_=True)
+    return failed("numpy_allowed")
+
+
+RULES += [
+    Rule(
+        id="as-tensor-of-array-shares",
+        pages=("edges",),
+        over=("tensor",),
+        inside=lambda case: _bridgeable(case) and case["shape"] != "empty",
+        predicate=as_tensor_of_array_shares,
+        applies=lambda case: _bridgeable(case),
+    ),
+    Rule(
+        id="numpy-refuses-tensor-that-requires-grad",
+        pages=("edges",),
+        over=("tensor", "mode"),
+        inside=lambda case: case["requires_grad"] and case["grad_on"],
+        predicate=numpy_refuses_grad,
+        applies=lambda case: (
+            case["core"]
+            and not case["sparse"]
+            and case["dtype"] in NUMPY_DTYPES
+            and case["layout"] not in ("conj", "neg")
+        ),
+    ),
+    Rule(
+        id="from-numpy-refuses-negative-strides",
+        pages=("edges",),
+        over=("tensor",),
+        inside=lambda case: case["shape"] in ("d1", "d2", "d4") and case["layout"] != "expanded",
+        predicate=from_numpy_refuses_negative_strides,
+        applies=lambda case: _bridgeable(case) and case["shape"] != "scalar",
+    ),
+]

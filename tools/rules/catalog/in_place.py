@@ -263,3 +263,43 @@ RULES += [
         ),
     ),
 ]
+
+
+def copy_keeps_storage(case):
+    dst = case.build()
+    storage = dst.untyped_storage()._cdata
+    dst.copy_(torch.ones(dst.shape, dtype=dst.dtype))
+    return check(dst.untyped_storage()._cdata == storage, "kept_storage", "new_storage")
+
+
+def copy_from_grad_source(case):
+    source, mode = case.build()
+    dst = torch.zeros(source.shape, dtype=source.dtype)
+    with mode:
+        dst.copy_(source)
+    return check(
+        dst.requires_grad and grad_fn_name(dst).startswith("CopyBackwards"),
+        "write_recorded",
+        "no_grad_fn",
+        grad_fn=grad_fn_name(dst),
+    )
+
+
+RULES += [
+    Rule(
+        id="copy-into-buffer-needs-no-new-memory",
+        pages=("in-place",),
+        over=("tensor",),
+        inside=lambda case: writable(case) and not _refuses(case),
+        predicate=copy_keeps_storage,
+        applies=lambda case: not case["sparse"],
+    ),
+    Rule(
+        id="copy-from-grad-source-is-recorded",
+        pages=("in-place",),
+        over=("tensor", "mode"),
+        inside=lambda case: case["requires_grad"] and case["grad_on"] and not case["sparse"],
+        predicate=copy_from_grad_source,
+        applies=lambda case: case["core"] and case["floating"] and case["arithmetic"],
+    ),
+]

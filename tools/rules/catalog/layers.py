@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import torch
 
+from tools.rules.conditions import autograd_allows_write, writable
 from tools.rules.core import Rule, check, failed, held, raised
 from tools.rules.probes import comparable, same_storage, share_memory
 
@@ -231,5 +232,63 @@ RULES += [
         inside=lambda case: case["shape"] == "d1" and not case["sparse"],
         predicate=flatten_1d_is_itself,
         applies=lambda case: case["core"],
+    ),
+]
+
+
+def view_write_reaches_base(case):
+    base = case.build()
+    view = base.view(base.shape)
+    view.zero_()
+    return check(
+        view._base is not None and bool((comparable(base) == 0).all()),
+        "write_reached_base",
+        "write_missed_base",
+    )
+
+
+def transpose_moves_nothing(case):
+    source = case.build()
+    swapped = source.transpose(-1, -2)
+    strides = list(source.stride())
+    strides[-1], strides[-2] = strides[-2], strides[-1]
+    return check(
+        same_storage(swapped, source) and list(swapped.stride()) == strides,
+        "strides_swapped",
+        "data_moved",
+    )
+
+
+def expand_stride_zero(case):
+    source = case.build()
+    grown = source.unsqueeze(0).expand(3, *source.shape)
+    return check(
+        grown.stride(0) == 0 and same_storage(grown, source), "stride_zero_view", "expand_copied"
+    )
+
+
+RULES += [
+    Rule(
+        id="view-write-reaches-base",
+        pages=("layers",),
+        over=("tensor",),
+        inside=lambda case: writable(case) and autograd_allows_write(case),
+        predicate=view_write_reaches_base,
+        applies=lambda case: not case["sparse"] and case["core"],
+    ),
+    Rule(
+        id="transpose-moves-no-data",
+        pages=("layers",),
+        over=("tensor",),
+        inside=_dense,
+        predicate=transpose_moves_nothing,
+        applies=lambda case: case["shape"] not in ("scalar", "d1"),
+    ),
+    Rule(
+        id="expand-is-a-stride-zero-view",
+        pages=("layers",),
+        over=("tensor",),
+        inside=_dense,
+        predicate=expand_stride_zero,
     ),
 ]
