@@ -9,7 +9,7 @@ import numpy as np
 import torch
 
 from tools.rules.core import Rule, check, failed, raised
-from tools.rules.probes import same_storage, same_values, share_memory
+from tools.rules.probes import real_loss, same_storage, same_values, share_memory
 
 # Dtypes NumPy has a type for (tensor.numpy() refuses the others).
 NUMPY_DTYPES = (
@@ -305,5 +305,72 @@ RULES += [
         inside=lambda case: case["shape"] in ("d1", "d2", "d4") and case["layout"] != "expanded",
         predicate=from_numpy_refuses_negative_strides,
         applies=lambda case: _bridgeable(case) and case["shape"] != "scalar",
+    ),
+]
+
+
+def copy_copy_separate_leaf(case):
+    source = case.build()
+    shallow = copy.copy(source)
+    real_loss(shallow * 1).backward()
+    return check(
+        shallow.is_leaf and shallow.grad is not None and source.grad is None,
+        "separate_leaf",
+        "not_separate_leaf",
+    )
+
+
+def copy_copy_cuts_graph(case):
+    source = case.build()
+    shallow = copy.copy(source)
+    return check(
+        shallow.is_leaf and shallow.grad_fn is None and shallow.requires_grad,
+        "graph_cut_flag_kept",
+        "graph_kept_or_flag_lost",
+    )
+
+
+def deepcopy_keeps_grad(case):
+    source = case.build()
+    real_loss(source * 2).backward()
+    twin = copy.deepcopy(source)
+    return check(
+        twin.requires_grad
+        and twin.grad is not None
+        and same_values(twin.grad, source.grad)
+        and not share_memory(twin.grad, source.grad),
+        "grad_copied",
+        "grad_not_copied",
+    )
+
+
+def _float_grad(case) -> bool:
+    return case["core"] and case["arithmetic"] and not case["sparse"] and case["floating"]
+
+
+RULES += [
+    Rule(
+        id="copy-copy-of-leaf-is-a-separate-leaf",
+        pages=("edges",),
+        over=("tensor",),
+        inside=lambda case: case["state"] == "leaf_grad" and case["layout"] == "contiguous",
+        predicate=copy_copy_separate_leaf,
+        applies=lambda case: _float_grad(case) and case["state"] == "leaf_grad",
+    ),
+    Rule(
+        id="copy-copy-of-non-leaf-cuts-the-graph",
+        pages=("edges",),
+        over=("tensor",),
+        inside=lambda case: case["requires_grad"] and not case["leaf"],
+        predicate=copy_copy_cuts_graph,
+        applies=lambda case: _float_grad(case) and case["requires_grad"],
+    ),
+    Rule(
+        id="deepcopy-keeps-requires-grad-and-grad",
+        pages=("edges",),
+        over=("tensor",),
+        inside=lambda case: case["state"] == "leaf_grad" and case["leaf"] and not case["is_view"],
+        predicate=deepcopy_keeps_grad,
+        applies=lambda case: _float_grad(case) and case["state"] == "leaf_grad" and case["leaf"],
     ),
 ]

@@ -292,3 +292,37 @@ RULES += [
         predicate=expand_stride_zero,
     ),
 ]
+
+
+def contiguous_copies(case):
+    source = case.build()
+    made = source.contiguous()
+    return check(made.is_contiguous() and not share_memory(made, source), "is_copy", "is_view")
+
+
+def reshape_of_contiguous_is_view(case):
+    source = case.build()
+    return check(same_storage(source.reshape(-1), source), "is_view", "is_copy")
+
+
+RULES += [
+    Rule(
+        id="contiguous-copies-a-non-contiguous-tensor",
+        pages=("layers",),
+        over=("tensor",),
+        inside=lambda case: (
+            case["layout"] in ("transposed", "stepped", "expanded", "overlapping")
+            and case["shape"] not in ("empty", "ones")
+        ),
+        predicate=contiguous_copies,
+        applies=lambda case: _dense(case) and case["layout"] != "contiguous",
+    ),
+    Rule(
+        id="reshape-of-contiguous-is-a-view",
+        pages=("layers",),
+        over=("tensor",),
+        inside=lambda case: case["layout"] in ("contiguous", "row_unbind", "custom_view"),
+        predicate=reshape_of_contiguous_is_view,
+        applies=_dense,
+    ),
+]
