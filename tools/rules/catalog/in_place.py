@@ -303,3 +303,55 @@ RULES += [
         applies=lambda case: case["core"] and case["floating"] and case["arithmetic"],
     ),
 ]
+
+
+def inference_write_refused(case):
+    t, mode = case.build()
+    try:
+        with mode:
+            t.add_(_one(t))
+    except RuntimeError as error:
+        return raised(error, held_=True)
+    return failed("write_passed")
+
+
+def inference_cannot_be_saved(case):
+    t = case.build()
+    weight = torch.ones(t.shape, dtype=t.dtype, requires_grad=True)
+    try:
+        real_loss(weight * t).backward()
+    except RuntimeError as error:
+        return raised(error, held_=True)
+    return failed("autograd_accepted")
+
+
+RULES += [
+    Rule(
+        id="inference-tensor-refuses-writes-outside-inference-mode",
+        pages=("in-place",),
+        over=("tensor", "mode"),
+        inside=lambda case: case["mode"] != "inference_mode",
+        predicate=inference_write_refused,
+        applies=lambda case: (
+            case["state"] == "inference"
+            and case["core"]
+            and case["arithmetic"]
+            and not case["sparse"]
+            and case["layout"] not in ("expanded", "overlapping")
+        ),
+    ),
+    Rule(
+        id="inference-tensor-cannot-be-saved-for-backward",
+        pages=("in-place", "training"),
+        over=("tensor",),
+        inside=lambda case: case["state"] == "inference",
+        predicate=inference_cannot_be_saved,
+        applies=lambda case: (
+            case["core"]
+            and case["floating"]
+            and case["arithmetic"]
+            and not case["sparse"]
+            and case["state"] in ("inference", "plain")
+        ),
+    ),
+]
