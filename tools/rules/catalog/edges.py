@@ -374,3 +374,25 @@ RULES += [
         applies=lambda case: _float_grad(case) and case["state"] == "leaf_grad" and case["leaf"],
     ),
 ]
+
+
+def tolist_of_0d(case):
+    value = case.build().tolist()
+    return check(
+        type(value) in (bool, int, float, complex),
+        "python_numbers",
+        "not_python_numbers",
+        kind=type(value).__name__,
+    )
+
+
+RULES.append(
+    Rule(
+        id="tolist-of-0d-is-a-number",
+        pages=("edges",),
+        over=("tensor",),
+        inside=lambda case: not case["quantized"],
+        predicate=tolist_of_0d,
+        applies=lambda case: case["shape"] == "scalar" and not case["sparse"],
+    )
+)

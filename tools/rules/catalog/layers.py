@@ -326,3 +326,28 @@ RULES += [
         applies=_dense,
     ),
 ]
+
+
+def shape_operations_are_views(case):
+    source = case.build()
+    order = list(range(source.dim()))[::-1]
+    made = [
+        source.view(source.shape),
+        source.permute(order),
+        source.expand(source.shape),
+        source.unsqueeze(0),
+    ]
+    if source.dim() >= 2:
+        made.append(source.transpose(0, 1))
+    return check(all(same_storage(m, source) for m in made), "is_view", "is_copy")
+
+
+RULES.append(
+    Rule(
+        id="shape-operations-return-views",
+        pages=("layers",),
+        over=("tensor",),
+        inside=_dense,
+        predicate=shape_operations_are_views,
+    )
+)
