@@ -6,29 +6,36 @@
 #              outputs in both languages, its structure against its twin, its notebooks, and a
 #              strict build of one language (ONLY=zh for the Chinese one; default English)
 # make lint    ruff, actionlint and zizmor over the workflows, and a link check of the built site
-# make outputs rewrite every output block on every page from real runs of the snippets, then the
-#              error and warning index that is read from them (docs/generated/errors.*) and the
-#              versions page's count of what ran (docs/generated/versions.*, from its JSON)
+# make outputs rewrite the output blocks of the pages from real runs of the snippets that changed
+#              since the last run here (.cache/outputs.json), then the error and warning index
+#              read from them (docs/generated/errors.*) and the versions page's counts and list of
+#              pending snippets (docs/generated/versions.*, from its JSON); PAGE=clone: that
+#              chapter's pages only (seconds); FORCE=1: every snippet run again
 # make tables  regenerate docs/generated/ (the copy-semantics matrix) from real runs
 # make rules   run every rule the site states over the boundary space (tools/rules/, tools/space/)
 #              and write docs/generated/rules.json, which the pages' rule lines are built from
 # make atlas   regenerate the operator atlas (docs/generated/atlas.*): every operator in PyTorch's
 #              own catalogue run to see whether it copies or aliases its input (about a minute)
+# make module-atlas regenerate the module atlas (docs/generated/module-atlas.*): every public call
+#              on a module or optimizer, on each module kind, measured (about half a minute)
 # make bench   measure copy timings on this machine's CPU (about 3 minutes) and rewrite
 #              docs/generated/timings-cpu.*; DEVICE=cuda for transfers on a GPU
-# make notebooks regenerate docs/notebooks/: every chapter as a Jupyter notebook, executed
+# make notebooks regenerate docs/notebooks/: each chapter as a Jupyter notebook, executed; the
+#              chapters whose notebooks are stale (PAGE=clone: that chapter; FORCE=1: every one)
 # make diagrams draw every ```mermaid block of docs/ as light and dark SVG files into
 #              docs/generated/diagrams/ (vendored mermaid in Chromium, nothing fetched)
 # make lock    re-pin requirements.in into requirements.txt, every package with its hashes
 # make gpu-record  on a GPU machine (needs only python3 with torch and numpy, no .venv): record
 #              the CUDA snippets, the CUDA matrix and transfer timings into OUT (default gpu-run/)
 # make gpu-apply DIR=gpu-run   write such a record into the pages and docs/generated/; read the diff
-# make versions  a maintainer's command, not part of make test: run the CPU snippets, the
-#              copy-semantics matrix and the operator atlas with every torch release from 2.0 to
-#              the newest (each a throw-away venv under ~/.cache/guide-versions, a CUDA wheel of
-#              a few GB; about an hour on two cores), compare with the pinned torch, rewrite
-#              docs/generated/versions.*; resumes after an interruption, FORCE=1 measures
-#              everything again. The versions workflow runs the same step as a matrix.
+# make versions  a maintainer's command, not part of make test: run what versions.json has no
+#              result for (new or edited CPU snippets, the copy-semantics matrix or the operator
+#              atlas when their code changed, everything with a release new to
+#              tools/generate/torch-releases.txt) with every torch release from 2.0 (each in a
+#              venv under ~/.cache/guide-versions, a CUDA wheel of a few GB, installed once and
+#              kept), compare with the pinned torch, merge, rewrite docs/generated/versions.*;
+#              resumes after an interruption, FORCE=1 measures everything again (about an hour).
+#              The versions workflow runs the same step as a matrix, on pushes to main too.
 
 PYTHON ?= python3
 VENV := .venv
@@ -39,7 +46,7 @@ READY := $(VENV)/.requirements-installed
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: serve test check build lint static-lint outputs tables rules atlas bench notebooks diagrams lock versions \
+.PHONY: serve test check build lint static-lint outputs tables rules atlas module-atlas bench notebooks diagrams lock versions \
 	gpu-record gpu-apply clean
 
 $(READY): requirements.txt
@@ -83,9 +90,9 @@ check: $(READY)
 	$(BIN)/python -m tools.check.page $(PAGE) $(if $(ONLY),--only $(ONLY))
 
 outputs: $(READY)
-	$(BIN)/python -m tools.generate.outputs
-	$(BIN)/python -m tools.generate.errors --queries
+	$(BIN)/python -m tools.generate.outputs $(PAGE) $(if $(FORCE),--force)
 	$(BIN)/python -m tools.generate.versions_page
+	$(BIN)/python -m tools.generate.errors --queries
 
 tables: $(READY)
 	$(BIN)/python -m tools.generate.semantics
@@ -96,13 +103,16 @@ rules: $(READY)
 atlas: $(READY)
 	$(BIN)/python -m tools.generate.atlas
 
+module-atlas: $(READY)
+	$(BIN)/python -m tools.generate.module_atlas
+
 bench: $(READY)
 	$(BIN)/python -m tools.generate.bench --device $(DEVICE)
 
 # The notebook pages show the notebooks' copies of the diagrams: redraw them with the notebooks.
 notebooks: $(READY)
-	$(BIN)/python -m tools.generate.notebooks
-	$(BIN)/python -m tools.generate.diagrams
+	$(BIN)/python -m tools.generate.notebooks $(PAGE) $(if $(FORCE),--force)
+	$(BIN)/python -m tools.generate.diagrams $(if $(FORCE),,--if-needed)
 
 diagrams: $(READY)
 	$(BIN)/python -m tools.generate.diagrams

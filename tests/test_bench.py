@@ -162,8 +162,8 @@ def test_the_plot_is_valid_svg_with_one_line_per_copying_operation(fixed, langua
     lines = svg.findall(f"{ns}polyline")
     assert len(lines) == 3  # memcpy_reference, copy_, clone; detach is not drawn
     labels = [element.text for element in svg.iter(f"{ns}text")]
-    words = bench_render.LABELS[language]
-    assert words["x_axis"] in labels and words["y_axis"] in labels and words["reference"] in labels
+    words = bench_render.words(language)
+    assert all(words(key) in labels for key in ("x_axis", "y_axis", "reference"))
     # The page calls memcpy_reference a yardstick that copy_ beats, not a ceiling.
     assert not any(label.endswith(("(ceiling)", "（上限）")) for label in labels if label)
     assert {"4 KiB", "1 MiB", "copy_", "clone"} <= set(labels)
@@ -198,7 +198,7 @@ def test_the_page_shows_each_scheme_its_drawing_inside_a_link_to_the_full_size_o
         figure = next(line for line in text.splitlines() if line.startswith("[!["))
         assert f"](generated/{light}#only-light)" in figure
         assert f"](generated/{dark}#only-dark)" in figure
-        title = bench_render.LABELS[language]["figure_link"]
+        title = bench_render.words(language)("figure_link")
         assert figure.endswith(f"](generated/{light}){{ .chart title='{title}' }}")
         assert f"width='{bench_render.WIDTH}'" in figure  # sized: no layout shift
     # mkdocs-static-i18n puts a file into a language by its last suffix before the extension.

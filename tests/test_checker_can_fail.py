@@ -175,14 +175,14 @@ def test_make_outputs_marks_a_gpu_snippet_that_could_not_run():
     snippet = "snippets/devices/some_gpu_snippet.py"
     skipped = {snippet: snippets.Result("skipped", "", snippets.NO_CUDA, 0.0)}
     include = f'```python\n--8<-- "{snippet}"\n```\n'
-    assert rewrite(include, skipped) == (include + f"\n```text\n{snippets.GPU_PENDING}```\n", 1)
+    assert rewrite(include, skipped) == (include + f"\n```text\n{snippets.gpu_pending()}```\n", 1)
     recorded = include + "\n```text\ncuda:0\n```\n"
     assert rewrite(recorded, skipped) == (recorded, 0)
     assert rewrite(recorded, skipped, "zh") == (recorded, 0)
     # A Chinese page says it in Chinese, and an English placeholder there is put into Chinese.
     chinese = include + f"\n```text\n{snippets.gpu_pending('zh')}```\n"
     assert rewrite(include, skipped, "zh") == (chinese, 1)
-    english = include + f"\n```text\n{snippets.GPU_PENDING}```\n"
+    english = include + f"\n```text\n{snippets.gpu_pending()}```\n"
     assert rewrite(english, skipped, "zh") == (chinese, 1)
     assert rewrite(chinese, skipped, "zh") == (chinese, 0)
     assert snippets.gpu_pending("zh").startswith("（尚未在 GPU 上运行")

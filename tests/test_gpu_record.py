@@ -19,7 +19,7 @@ import pytest
 
 from tools import snippets as runner
 from tools.generate import bench, gpu_apply, gpu_record, gpu_transfers, semantics
-from tools.project import ROOT
+from tools.project import LANGUAGES, ROOT
 
 # Every process the recorder starts writes the modules it imported here (see sitecustomize).
 AUDIT = """\
@@ -218,13 +218,13 @@ def test_apply_rewrites_the_placeholder_blocks_in_both_languages(recorded, site)
     record = gpu_like(recorded[3])
     pages = sorted((site / "docs").glob("*.md"))
     before = "".join(page.read_text(encoding="utf-8") for page in pages)
-    for language, placeholder in runner.GPU_PENDING_IN.items():  # each page in its language
-        assert before.count(placeholder.strip()) >= 16, language
+    for language in LANGUAGES:  # each page in its language
+        assert before.count(runner.gpu_pending(language).strip()) >= 16, language
     assert gpu_apply.apply(record, site, allow_standin=True) == []
     shown = {}
     for page in pages:
         text = page.read_text(encoding="utf-8")
-        for placeholder in runner.GPU_PENDING_IN.values():
+        for placeholder in map(runner.gpu_pending, LANGUAGES):
             assert placeholder.strip() not in text, page.name
         for snippet in record["snippets"]:
             for match in re.finditer(rf'--8<-- "{re.escape(snippet)}"', text):
@@ -280,7 +280,7 @@ def test_apply_reports_a_failed_snippet_and_exits_non_zero(recorded, site, tmp_p
     assert "cuda_keeps_dtype.py: not in the record" in err
     page = (site / "docs" / "devices.md").read_text(encoding="utf-8")
     after = page.split(f'--8<-- "{broken}"', 1)[1].split("```text\n", 1)[1]
-    assert after.startswith(runner.GPU_PENDING), "a failed snippet's block was rewritten"
+    assert after.startswith(runner.gpu_pending()), "a failed snippet's block was rewritten"
     note = (site / "docs" / "generated" / "gpu-run.en.md").read_text(encoding="utf-8")
     assert broken in note
 

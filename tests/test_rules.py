@@ -160,8 +160,6 @@ BOX = re.compile(r'^!!! tip "[^"]*"\n(?P<body>(?:\n|    .*\n)+)', re.M)
 NOT_YET = {
     "devices",
     "edges",
-    "libraries",
-    "models",
     "troubleshooting",
 }
 

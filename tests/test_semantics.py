@@ -260,7 +260,7 @@ def _committed_tables(language):
 @pytest.mark.parametrize("language", semantics.LANGUAGES)
 def test_each_table_has_a_caption_full_column_headers_and_row_headers(language):
     data, _, tables = _committed_tables(language)
-    labels = semantics.LABELS[language]
+    columns = semantics.words(language).section("columns")
     assert len(tables) == len(semantics.SOURCES)
     for source, table in zip(semantics.SOURCES, tables, strict=True):
         caption = table["caption"]
@@ -271,7 +271,7 @@ def test_each_table_has_a_caption_full_column_headers_and_row_headers(language):
         names = [cell["text"] for cell in header]
         # Full names, not the old abbreviations (same, req, contig ...).
         assert not {"same", "req", "contig", "write", "grad"} & set(names)
-        wanted = [re.sub("<[^>]+>", "", labels["columns"][c]) for c in semantics.PROPERTIES]
+        wanted = [re.sub("<[^>]+>", "", columns(c)) for c in semantics.PROPERTIES]
         assert names[1:-1] == wanted
         measured = [row for row in data["rows"] if row["source"] == source]
         assert len(rows) == len(measured)
@@ -285,7 +285,7 @@ def test_each_table_has_a_caption_full_column_headers_and_row_headers(language):
 @pytest.mark.parametrize("language", semantics.LANGUAGES)
 def test_every_mark_has_words_for_screen_readers_in_the_page_language(language):
     _, _, tables = _committed_tables(language)
-    words = set(semantics.LABELS[language]["marks"].values())
+    words = set(semantics.words(language).raw("marks").values())
     marks = 0
     for table in tables:
         for cells in table["rows"][1:]:

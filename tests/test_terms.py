@@ -3,11 +3,12 @@
 The term decisions are data (tests/terms.zh.yml: preferred term -> rejected variants, with the
 contexts where a variant is right). Scanned: every docs/*.zh.md page, the generated Chinese
 tables (docs/generated/*.zh.md), what the Chinese atlas's lines open on
-(docs/generated/atlas-details.zh.json) and the README's Chinese part, prose only: code blocks,
-output blocks, inline code, link targets and HTML tags are not prose. Besides the terms it flags
-ASCII double quotes in Chinese prose, italics around Chinese text, a space between a number and
-%, and a hard line break inside a Chinese paragraph (rendered as a space between two characters).
-Each problem is reported as path:line, what was found, and what to write instead.
+(docs/generated/atlas-details.zh.json), the README's Chinese part and the sentences that
+generators and site hooks put on pages (text/zh/*.yml, each a line of prose), prose only: code
+blocks, output blocks, inline code, link targets and HTML tags are not prose. Besides the terms
+it flags ASCII double quotes in Chinese prose, italics around Chinese text, a space between a
+number and %, and a hard line break inside a Chinese paragraph (rendered as a space between two
+characters). Each problem is reported as path:line, what was found, and what to write instead.
 """
 
 from __future__ import annotations
@@ -243,6 +244,43 @@ def test_readme_chinese_part_uses_the_decided_terms_and_typography(rules):
     assert not problems, "\n" + "\n".join(problems)
 
 
+# The sentences that code puts on pages (tools/text.py): every string of text/zh/*.yml, at its line.
+CATALOGUES = sorted((project.ROOT / "text" / "zh").glob("*.yml"))
+
+
+def catalogue_sentences(text: str) -> list[tuple[int, str]]:
+    """(line, sentence) for every string value of a catalogue, in sections, lists and forms."""
+    found = []
+
+    def walk(node) -> None:
+        if isinstance(node, yaml.MappingNode):
+            for _, value in node.value:
+                walk(value)
+        elif isinstance(node, yaml.SequenceNode):
+            for item in node.value:
+                walk(item)
+        elif isinstance(node, yaml.ScalarNode):
+            found.append((node.start_mark.line + 1, node.value))
+
+    walk(yaml.compose(text))
+    return found
+
+
+def catalogue_problems(text: str, where: str, rules: list[Rule]) -> list[str]:
+    problems = []
+    for number, sentence in catalogue_sentences(text):
+        visible = _visible(re.sub(r"<code>.*?</code>", "\x00", sentence))  # HTML code: not prose
+        for problem in term_problems(visible, rules) + typography_problems(visible):
+            problems.append(f"{where}:{number}: {problem}")
+    return problems
+
+
+@pytest.mark.parametrize("path", CATALOGUES, ids=_relative)
+def test_chinese_catalogue_uses_the_decided_terms_and_typography(rules, path):
+    problems = catalogue_problems(path.read_text(encoding="utf-8"), _relative(path), rules)
+    assert not problems, "\n" + "\n".join(problems)
+
+
 # --- the test can fail -------------------------------------------------------------------------
 
 BAD_SAMPLE = """\
@@ -277,6 +315,72 @@ def test_the_check_finds_every_kind_of_problem_in_a_bad_sample(rules):
             "sample.zh.md:5: space before % in “10 %”: write 10%",
             "sample.zh.md:6: hard line break inside a Chinese paragraph (renders as a space): "
             "join the lines",
+        ]
+    )
+
+
+_AUTOGRAD = re.compile(r"(?<![\w.])autograd(?![\w.])")
+_GLOSS = "（自动求导）"
+
+
+def gloss_problems(text: str, name: str) -> list[str]:
+    """autograd is glossed at its first mention in a page's prose, and only there."""
+    problems, first = [], True
+    for number, line, _ in prose_lines(text):
+        visible = _visible(line)
+        for hit in _AUTOGRAD.finditer(visible):
+            glossed = visible.startswith(_GLOSS, hit.end())
+            if first and not glossed:
+                problems.append(
+                    f"{name}:{number}: the page's first “autograd”: write “autograd{_GLOSS}”"
+                )
+            elif glossed and not first:
+                problems.append(
+                    f"{name}:{number}: “autograd{_GLOSS}” again: gloss the first mention only"
+                )
+            first = False
+    return problems
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for p in sorted(project.DOCS.glob("*.zh.md")) if p.name != "index.zh.md"],
+    ids=lambda p: p.name,
+)
+def test_autograd_is_glossed_at_its_first_mention(path):
+    """The home page is left out: its glossary row is where the gloss is defined."""
+    problems = gloss_problems(path.read_text(encoding="utf-8"), f"docs/{path.name}")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_gloss_check_finds_a_missing_and_a_repeated_gloss():
+    sample = "# 标题\n\n先说 autograd 和 `torch.autograd.grad`。\n\n再说 autograd（自动求导）。\n"
+    assert gloss_problems(sample, "s.zh.md") == [
+        "s.zh.md:3: the page's first “autograd”: write “autograd（自动求导）”",
+        "s.zh.md:5: “autograd（自动求导）” again: gloss the first mention only",
+    ]
+
+
+BAD_CATALOGUE = """\
+# 注释里的深拷贝不算
+title: "深拷贝"
+notes:
+  err-x: '这里用 `深拷贝` 没问题，但他说"这是错的"。'
+  forms:
+    other: "大约 10 %"
+legend:
+  - "<code>深拷贝</code> 是代码"
+  - "索引赋值"
+"""
+
+
+def test_the_check_finds_every_kind_of_problem_in_a_bad_catalogue(rules):
+    assert sorted(catalogue_problems(BAD_CATALOGUE, "x.yml", rules)) == sorted(
+        [
+            "x.yml:2: “深拷贝”: write “深复制”",
+            "x.yml:4: ASCII double quote in Chinese prose: write “…”",
+            "x.yml:6: space before % in “10 %”: write 10%",
+            "x.yml:9: “索引赋值”: write “下标赋值”",
         ]
     )
 

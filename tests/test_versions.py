@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 
 import pytest
 
-from tools.generate import versions_page
+from tools import project
+from tools.generate import versions_merge, versions_page
 from tools.generate.versions_page import (
     DIFFERS,
     FAILS,
@@ -161,16 +163,25 @@ def test_the_line_goes_right_under_the_title(language):
     assert inject("No title here.\n", line) == "No title here.\n"
 
 
-def test_snippets_added_after_the_run_are_counted_and_a_new_page_says_so():
-    measured = next(c for c in SMALL["chapters"] if c["page"] == "clone").get("snippets", [])
-    same = versions_line(SMALL, "clone", "en", "clone.md", list(measured))
-    assert "after that run" not in same
-    added = versions_line(SMALL, "clone", "en", "clone.md", [*measured, "snippets/clone/new.py"])
-    assert added.endswith("1 of its snippets came after that run and have run with the pinned "
-                          "torch only.")  # fmt: skip
-    new_page = versions_line(SMALL, "models", "zh", "models.md", ["snippets/models/x.py"])
+def test_snippets_without_a_result_are_counted_and_a_page_of_them_only_says_so():
+    data = {**SMALL, "snippet_hashes": {"snippets/clone/a.py": "1"}}
+    data["chapters"] = [{"page": "clone", "snippets": ["snippets/clone/a.py"]}]
+    same = versions_line(data, "clone", "en", "clone.md", ["snippets/clone/a.py"],
+                         {"snippets/clone/a.py": "1"})  # fmt: skip
+    assert "Not yet run" not in same
+    now = {"snippets/clone/a.py": "1", "snippets/clone/new.py": "2"}
+    added = versions_line(data, "clone", "en", "clone.md", list(now), now)
+    assert added.endswith(
+        ". Not yet run with other releases: 1 of its snippets ([the list](versions.md#pending))."
+    )
+    assert added.startswith("Checked with torch 2.4.1 to 2.18.0")
+    new_page = versions_line(data, "models", "zh", "models.md", ["snippets/models/x.py"], {})
     assert new_page.startswith("尚未用其他 torch 版本核对")
-    assert versions_line(SMALL, "models", "en", "models.md", []) is None
+    assert new_page.endswith("见[待运行列表](versions.md#pending)。")
+    edited = versions_line(data, "clone", "en", "clone.md", ["snippets/clone/a.py"],
+                           {"snippets/clone/a.py": "edited"})  # fmt: skip
+    assert edited.startswith("Not yet run with other torch releases: this page's snippets")
+    assert versions_line(data, "models", "en", "models.md", [], {}) is None
 
 
 # -- what ran (issue 19: the page never claims more runs than the JSON holds) -------------------
@@ -188,7 +199,7 @@ NOW = [
 
 
 def _ran(language, runs):
-    labels = versions_page.LABELS[language]
+    labels = versions_page.words(language)
     return versions_page._what_ran(RAN, runs, labels, NOW)
 
 
@@ -210,6 +221,14 @@ def test_what_ran_says_when_the_builds_ran_different_snippets():
         )
     )
     assert "各构建运行的代码片段并不相同（`2.4.1`：3 个、`2.5.1`：2 个）" in differs
+    # a pending snippet on a page (in the chapters, without a hash) is not a build's miss
+    pending = {**RAN, "snippet_hashes": {"s/a.py": "1", "s/b.py": "2", "s/old.py": "3"}}
+    pending["chapters"] = [{**RAN["chapters"][0], "snippets": ["s/a.py", "s/b.py", "s/new.py"]},
+                           RAN["chapters"][1]]  # fmt: skip
+    labels = versions_page.words("en")
+    said = "\n".join(versions_page._what_ran(pending, [{"release": "2.4.1", "snippets_run": 3}],
+                                             labels, NOW))  # fmt: skip
+    assert "Each of the 1 builds ran the same 3 snippets" in said
 
 
 def test_the_committed_page_counts_what_ran():
@@ -219,7 +238,9 @@ def test_the_committed_page_counts_what_ran():
     total = re.search(r"^\| All pages \| (\d+) \| (\d+) \| (\d+) \| \|$", text, re.M)
     now, ran, added = map(int, total.groups())
     assert ran <= len(listed) and now == ran + added
-    assert all(r["snippets_run"] == len(listed) for r in data["releases"] if not r.get("not_run"))
+    measured = set(data["snippet_hashes"])
+    for release in (r for r in data["releases"] if not r.get("not_run")):
+        assert release["snippets_run"] == len(measured - set(release["not_run_snippets"]))
 
 
 def test_the_chinese_tables_are_chinese():
@@ -237,7 +258,7 @@ def test_what_ran_counts_a_snippet_by_the_content_it_ran_with():
     now = [
         {"page": "clone", "title": {"en": "Clone", "zh": "克隆"}, "snippets": ["s/a.py", "s/b.py"]}
     ]
-    labels = versions_page.LABELS["en"]
+    labels = versions_page.words("en")
     runs = [
         {"release": "2.4.1", "snippets_run": 2, "not_run_snippets": []},
         {"release": "2.5.1", "snippets_run": 2, "not_run_snippets": []},
@@ -332,11 +353,12 @@ def test_the_line_counts_snippets_edited_after_the_run():
     current = ["snippets/clone/a.py", "snippets/clone/b.py"]
     as_run = {"snippets/clone/a.py": "1", "snippets/clone/b.py": "2"}
     same = versions_line(data, "clone", "en", "clone.md", current, as_run)
-    assert "edited" not in same
+    assert "Not yet run" not in same
     changed = {**as_run, "snippets/clone/b.py": "X"}
     edited = versions_line(data, "clone", "zh", "clone.md", current, changed)
     assert edited.endswith(
-        "本页有 1 个代码片段在那次运行之后改动过，改动后只在固定版本的 torch 上运行过。"
+        "差异见[《各 torch 版本》](versions.md#versions-clone)。"
+        "本页有 1 个代码片段尚未用其他版本运行，见[待运行列表](versions.md#pending)。"
     )
 
 
@@ -348,74 +370,317 @@ def test_a_chapter_partly_run_says_so():
     assert "not every snippet ran with 2.4.1" in line
 
 
-# -- freshness: no page claims more than the versions run measured ------------------------------
+# -- freshness: the pending list is exactly what has no result; the data names only what is there --
 
 
 def unmeasured(data: dict) -> list[str]:
-    """The CPU snippets on the pages that the versions run has no result for."""
+    """The CPU snippets on the pages that the versions run has no result for, as they are now
+    (worked out here from the files, not with the renderer's code)."""
     recorded = data.get("snippet_hashes", {})
     return sorted(
-        {s for page in versions_page.chapters() for s in page["snippets"] if s not in recorded}
+        s
+        for page in versions_page.chapters()
+        for s in page["snippets"]
+        if recorded.get(s) != project.snippet_hash(s)
     )
 
 
-def test_every_snippet_on_the_pages_has_a_versions_result():
-    missing = unmeasured(versions_page.committed())
-    assert not missing, (
-        f"{len(missing)} snippet(s) on the pages have no result in docs/generated/versions.json "
-        f"(first: {missing[:5]}): run `make versions` (about an hour and a half; or dispatch "
-        "the versions workflow and commit the files it uploads)"
+def listed_as_pending(page_text: str) -> list[str]:
+    """The snippets the versions page lists under its heading { #pending }."""
+    section = page_text.split("{ #pending }", 1)[1].split("\n## ", 1)[0]
+    return sorted(re.findall(r"`(snippets/[^`]+\.py)`", section))
+
+
+@pytest.mark.parametrize("language", versions_page.LANGUAGES)
+def test_the_pending_list_is_exactly_the_snippets_without_a_result(language):
+    page = (versions_page.GENERATED / f"versions.{language}.md").read_text(encoding="utf-8")
+    assert listed_as_pending(page) == unmeasured(versions_page.committed()), (
+        f"docs/generated/versions.{language}.md does not list the snippets without a result "
+        "from the other releases: run `make outputs` (or `python -m tools.generate.versions_page`)"
     )
 
 
-def test_the_freshness_check_fails_for_a_snippet_without_a_result():
+def test_the_data_names_no_snippet_that_no_page_holds():
+    now = versions_merge.snippets_now()
+    unknown = versions_merge.unknown_snippets(versions_page.committed(), now)
+    assert not unknown, (
+        f"docs/generated/versions.json names snippets no page holds: {unknown[:5]}: run "
+        "`make outputs` (or `python -m tools.generate.versions_page`), which drops them"
+    )
+
+
+def test_the_freshness_checks_fail_when_the_list_or_the_data_is_wrong():
     data = versions_page.committed()
     one = next(s for page in versions_page.chapters() for s in page["snippets"])
     less = {**data, "snippet_hashes": {k: v for k, v in data["snippet_hashes"].items() if k != one}}
-    assert unmeasured(less) == [one]
+    assert one in unmeasured(less)
+    page = versions_page.render(data, "en")
+    assert listed_as_pending(page) != unmeasured(less), "a snippet left off the list is caught"
+    assert listed_as_pending(versions_page.render(less, "en")) == unmeasured(less)
+    more = {**data, "snippet_hashes": {**data["snippet_hashes"], "snippets/gone/old.py": "1"}}
+    now = versions_merge.snippets_now()
+    assert versions_merge.unknown_snippets(more, now) == ["snippets/gone/old.py"]
+    pruned = versions_merge.merge(more, {}, data["pinned"])
+    assert versions_merge.unknown_snippets(pruned, now) == []
 
 
-# -- the workflow's merge writes what a local run writes ----------------------------------------
+def test_the_committed_json_is_what_the_merge_gives():
+    """Nothing pending is merged into the data differently from how it was built: merging no new
+    result into the committed JSON gives it back (make outputs writes this)."""
+    data = versions_page.committed()
+    assert versions_merge.merge(data, {}, data["pinned"]) == data, (
+        "docs/generated/versions.json is stale: run `python -m tools.generate.versions_page`"
+    )
 
 
-def _result(release: str, pinned: bool, inputs: str, stdout: str) -> dict:
-    ok = {"status": "ok", "stdout": stdout, "stderr": "", "error": None}
+# -- what a versions run measures, and how its results join the data (fixtures, no torch) -------
+
+PAGES = [
+    {"page": "clone", "title": {"en": "C", "zh": "C"}, "snippets": ["s/a.py", "s/b.py"],
+     "tables": []},
+    {"page": "semantics", "title": {"en": "M", "zh": "M"}, "snippets": ["s/m.py"],
+     "tables": ["matrix"]},
+]  # fmt: skip
+HASHES = {"s/a.py": "ha", "s/b.py": "hb", "s/m.py": "hm"}
+TABLES = {"matrix": "tm", "atlas": "tt"}
+PINNED = "2.13.0+cpu"
+
+
+def _full(release, outputs, hashes=HASHES, tables=TABLES, only=None, matrix="x"):
+    """A release's result as versions.measure_release writes it (only: the snippets measured)."""
+    names = only if only is not None else list(hashes)
+    snippets = {s: {"status": "ok", "stdout": outputs.get(s, f"{s}\n"), "stderr": "",
+                    "error": None} for s in names}  # fmt: skip
+    row = {"op": "clone", "source": "leaf", "grad_fn": matrix}
     return {
-        "release": release, "pinned": pinned, "inputs": inputs, "complete": True,
-        "torch": release, "cuda": None if pinned else "12.1", "python": "3.11.7", "numpy": "2",
-        "snippets": {"snippets/about/torch_version.py": ok}, "matrix": {"status": "ok", "rows": []},
+        "release": release, "pinned": release == PINNED, "torch": release,
+        "cuda": None if release == PINNED else "12.1", "python": "3.11", "numpy": "2",
+        "snippets": snippets, "snippet_hashes": {s: hashes[s] for s in names},
+        "matrix": {"status": "ok", "rows": [row]},
         "atlas": {"status": "error", "error": "ImportError: no op_db"},
-        "snippet_hashes": {"snippets/about/torch_version.py": "h"}, "measured": "2026-12-01",
-        "seconds": 1.0,
+        "table_hashes": dict(tables), "measured": "2026-12-01", "seconds": 10.0,
     }  # fmt: skip
 
 
-def test_merge_writes_the_bytes_a_local_run_writes(tmp_path, monkeypatch):
+def _merge(data, measured, now=HASHES, tables=TABLES):
+    return versions_merge.merge(data, measured, PINNED, PAGES, now, tables)
+
+
+def test_a_partial_run_merged_gives_what_a_whole_run_gives():
+    whole = {PINNED: _full(PINNED, {}), "2.4.1": _full("2.4.1", {"s/b.py": "other\n"})}
+    first = _merge(None, whole)
+    assert first["releases"][0]["differences"]["s/b.py"]["status"] == DIFFERS
+    assert versions_merge.pending_snippets(first, HASHES) == []
+    # s/c.py is added and s/a.py edited: both pending; the run measures them only
+    now = {**HASHES, "s/a.py": "ha2", "s/c.py": "hc"}
+    pages = [{**PAGES[0], "snippets": ["s/a.py", "s/b.py", "s/c.py"]}, PAGES[1]]
+    pruned = versions_merge.merge(first, {}, PINNED, pages, now, TABLES)
+    assert versions_merge.pending_snippets(pruned, now) == ["s/a.py", "s/c.py"]
+    assert pruned["releases"][0]["not_run_snippets"] == ["s/a.py", "s/c.py"]
+    assert "s/a.py" not in pruned["snippet_hashes"], "its result was for another content"
+    jobs = versions_merge.plan(pruned, ["2.4.1"], PINNED, now, TABLES)
+    assert jobs == {PINNED: {"snippets": ["s/a.py", "s/c.py"], "tables": []},
+                    "2.4.1": {"snippets": ["s/a.py", "s/c.py"], "tables": []}}  # fmt: skip
+    part = {
+        r: _full(r, {"s/c.py": "c old\n" if r == "2.4.1" else "c\n"}, now, only=jobs[r]["snippets"])
+        for r in jobs
+    }  # fmt: skip
+    merged = versions_merge.merge(pruned, part, PINNED, pages, now, TABLES)
+    every = {r: _full(r, {"s/b.py": "other\n", "s/c.py": "c old\n"} if r == "2.4.1"
+                      else {"s/c.py": "c\n"}, now) for r in (PINNED, "2.4.1")}  # fmt: skip
+    assert merged == versions_merge.merge(None, every, PINNED, pages, now, TABLES)
+    assert sorted(merged["releases"][0]["differences"]) == ["s/b.py", "s/c.py"]
+    assert versions_merge.pending_snippets(merged, now) == []
+
+
+def test_the_merge_builds_what_versions_page_build_builds(monkeypatch):
+    monkeypatch.setattr(versions_page, "chapters", lambda: PAGES)
+    monkeypatch.setattr(versions_merge, "table_hashes", lambda: TABLES)
+    whole = {PINNED: _full(PINNED, {}), "2.4.1": _full("2.4.1", {"s/b.py": "other\n"}, matrix="y")}
+    built = versions_page.build(whole, PINNED, "inputs")
+    merged = _merge(None, whole)
+    assert {k: v for k, v in built.items() if k != "inputs"} == {
+        k: v for k, v in merged.items() if k != "table_hashes"
+    }
+
+
+def test_what_a_run_measures():
+    data = _merge(None, {PINNED: _full(PINNED, {}), "2.4.1": _full("2.4.1", {})})
+    assert versions_merge.plan(data, ["2.4.1"], PINNED, HASHES, TABLES) == {}, "nothing new"
+    every = {"snippets": sorted(HASHES), "tables": ["matrix", "atlas"]}
+    assert versions_merge.plan(data, ["2.4.1"], PINNED, HASHES, TABLES, force=True) == {
+        PINNED: every, "2.4.1": every}  # fmt: skip
+    # a release the data does not have: everything, with it and with the pinned torch
+    assert versions_merge.plan(data, ["2.4.1", "2.16.0"], PINNED, HASHES, TABLES) == {
+        PINNED: every, "2.16.0": every}  # fmt: skip
+    # the matrix code changed: the matrix with every release, no snippet
+    changed = {**TABLES, "matrix": "new"}
+    matrix = {"snippets": [], "tables": ["matrix"]}
+    assert versions_merge.plan(data, ["2.4.1"], PINNED, HASHES, changed) == {
+        PINNED: matrix, "2.4.1": matrix}  # fmt: skip
+    # a snippet edited since: with every release
+    edited = {**HASHES, "s/b.py": "hb2"}
+    assert versions_merge.pending_snippets(data, edited) == ["s/b.py"]
+    b = {"snippets": ["s/b.py"], "tables": []}
+    assert versions_merge.plan(data, ["2.4.1"], PINNED, edited, TABLES) == {PINNED: b, "2.4.1": b}
+    # a snippet one release missed: with that release (and the pinned torch) only
+    missed = copy.deepcopy(data)
+    missed["releases"][0]["not_run_snippets"] = ["s/b.py"]
+    one = {"snippets": ["s/b.py"], "tables": []}
+    assert versions_merge.plan(missed, ["2.4.1"], PINNED, HASHES, TABLES) == {
+        PINNED: one, "2.4.1": one}  # fmt: skip
+
+
+def test_a_table_whose_code_changed_is_pending_until_measured_again():
+    data = _merge(None, {PINNED: _full(PINNED, {}), "2.4.1": _full("2.4.1", {})})
+    changed = {**TABLES, "matrix": "new"}
+    only_pinned = {PINNED: _full(PINNED, {}, tables=changed, only=[])}
+    merged = _merge(data, only_pinned, tables=changed)
+    release = merged["releases"][0]
+    assert release["matrix"] == {"status": "pending"}
+    assert release["chapters"]["semantics"] == versions_page.PARTLY
+    alone = {"2.4.1": _full("2.4.1", {}, tables=changed, only=[])}
+    again = _merge(merged, alone, tables=changed)
+    assert again["releases"][0]["matrix"] == {"status": "pending"}, "no pinned one to compare"
+    both = {**only_pinned, **alone}
+    again = _merge(merged, both, tables=changed)
+    assert again["releases"][0]["matrix"]["status"] == "ok"
+    assert again["releases"][0]["chapters"]["semantics"] == SAME
+
+
+# -- make versions for what changed: a local run and the workflow's merge, with a fake store ----
+
+
+@pytest.fixture
+def fake_run(tmp_path, monkeypatch):
+    """versions.main with the committed JSON copied to tmp_path/generated, the pages as they are
+    plus one new snippet in the clone chapter, three releases and a fake measurement: it records
+    what each release was asked and returns made-up outputs (no torch release is installed)."""
     import torch
 
     from tools.generate import versions
 
-    inputs = versions.inputs_hash()
-    results = tmp_path / "results"
-    results.mkdir()
-    for name, pinned, out in ((torch.__version__, True, "a\n"), ("2.4.1", False, "b\n")):
-        (results / f"{name}.json").write_text(json.dumps(_result(name, pinned, inputs, out)))
-    (results / "2.5.1.json").write_text(json.dumps(_result("2.5.1", False, "other", "c\n")))
-    written = {}
-    for run, argv in (("merge", ["--merge", str(results)]),
-                      ("local", ["--render-only", "--results", str(results)])):  # fmt: skip
-        folder = tmp_path / run
-        folder.mkdir()
-        monkeypatch.setattr(versions_page, "GENERATED", folder)
-        monkeypatch.setattr(versions_page, "JSON_PATH", folder / "versions.json")
-        monkeypatch.setattr(versions, "RESULTS", versions.CACHE / "results")
-        assert versions.main(argv) == 0
-        written[run] = {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
-    assert written["merge"] == written["local"]
-    data = json.loads(written["merge"]["versions.json"])
-    assert [r["release"] for r in data["releases"]] == ["2.4.1", torch.__version__], (
-        "a result measured with other inputs is left out"
-    )
+    new = tmp_path / "new_snippet.py"
+    new.write_text('print("new")\n')
+    pages = versions_page.chapters()
+    for page in pages:
+        if page["page"] == "clone":
+            page["snippets"].append(str(new))
+    monkeypatch.setattr(versions_page, "chapters", lambda: copy.deepcopy(pages))
+    generated = tmp_path / "generated"
+    generated.mkdir()
+    monkeypatch.setattr(versions_page, "GENERATED", generated)
+    monkeypatch.setattr(versions_page, "JSON_PATH", generated / "versions.json")
+    (generated / "versions.json").write_bytes((ROOT / "docs/generated/versions.json").read_bytes())
+    monkeypatch.setattr(versions, "RESULTS", tmp_path / "results")
+    monkeypatch.setattr(versions, "listed_releases", lambda: ["2.4.1", "2.15.0"])
+    calls = []
+
+    def measure(release, pinned, job, now, tables, fail_on=None):
+        calls.append((release, job["snippets"], job["tables"]))
+        if release == fake.fail_on:
+            raise KeyboardInterrupt  # the run is stopped part way
+        found = {
+            "release": release, "pinned": pinned, "torch": release, "python": "3.11.7",
+            "cuda": None if pinned else "12.1", "numpy": "2", "measured": "2026-12-03",
+            "seconds": 1.0, "complete": True,
+            "snippets": {s: {"status": "ok", "stdout": "?\n" if s != str(new) else
+                             "new\n" if pinned else "newer\n",
+                             "stderr": "", "error": None} for s in job["snippets"]},
+            "snippet_hashes": {s: now[s] for s in job["snippets"]},
+            "table_hashes": {t: tables[t] for t in job["tables"]},
+            **{t: {"status": "error", "error": "fake"} for t in job["tables"]},
+        }  # fmt: skip
+        versions.RESULTS.mkdir(exist_ok=True)
+        versions.result_path(release).write_text(json.dumps(found))
+        return found
+
+    fake = type("Fake", (), {})()
+    fake.calls, fake.new, fake.fail_on = calls, str(new), None
+    fake.pinned, fake.generated, fake.versions = torch.__version__, generated, versions
+    monkeypatch.setattr(versions, "measure_release", measure)
+    return fake
+
+
+def test_a_rerun_measures_only_the_new_snippet_and_lists_nothing_pending(fake_run):
+    versions = fake_run.versions
+    committed = json.loads((fake_run.generated / "versions.json").read_text())
+    pending = versions_merge.pending_snippets(committed, versions_merge.snippets_now())
+    assert fake_run.new in pending  # with those a contributor's checkout has pending too
+    assert versions.main(["--list"]) == 0
+    assert versions.main([]) == 0
+    asked = {release: (snippets, tables) for release, snippets, tables in fake_run.calls}
+    assert asked == {r: (pending, []) for r in (fake_run.pinned, "2.4.1", "2.15.0", "2.13.0")}
+    data = json.loads((fake_run.generated / "versions.json").read_text())
+    assert fake_run.new in data["snippet_hashes"]
+    assert versions_merge.pending_snippets(data, versions_merge.snippets_now()) == []
+    release = next(r for r in data["releases"] if r["release"] == "2.4.1")
+    assert release["differences"][fake_run.new]["release_output"] == "newer\n"
+    other = next(r for r in data["releases"] if r["release"] == "2.0.1")
+    assert fake_run.new in other["not_run_snippets"], "a release not in this run did not run it"
+    fake_run.calls.clear()
+    assert versions.main([]) == 0
+    assert fake_run.calls == [], "nothing new: nothing measured"
+
+
+def test_a_stopped_run_resumes_with_what_it_measured(fake_run):
+    versions = fake_run.versions
+    fake_run.fail_on = "2.15.0"
+    with pytest.raises(KeyboardInterrupt):
+        versions.main([])
+    first = [release for release, _, _ in fake_run.calls]
+    fake_run.calls.clear()
+    fake_run.fail_on = None
+    assert versions.main([]) == 0
+    again = [release for release, _, _ in fake_run.calls]
+    assert first[-1] == "2.15.0" and again == [
+        "2.15.0",
+        *[r for r in ("2.13.0",) if r not in first],
+    ]
+
+
+def test_force_measures_everything_with_every_release(fake_run):
+    versions = fake_run.versions
+    assert versions.main(["--force"]) == 0
+    every = sorted(versions_merge.snippets_now())
+    for _, snippets, tables in fake_run.calls:
+        assert snippets == every and tables == ["matrix", "atlas"]
+    assert len(fake_run.calls) == 4
+    data = json.loads((fake_run.generated / "versions.json").read_text())
+    assert [r["release"] for r in data["releases"]] == ["2.4.1", "2.13.0", fake_run.pinned,
+                                                        "2.15.0"]  # fmt: skip
+
+
+def test_merge_writes_the_bytes_a_local_run_writes(fake_run, tmp_path, monkeypatch):
+    versions = fake_run.versions
+    committed = (fake_run.generated / "versions.json").read_bytes()
+    assert versions.main([]) == 0
+    local = {p.name: p.read_bytes() for p in sorted(fake_run.generated.iterdir())}
+    (fake_run.generated / "versions.json").write_bytes(committed)
+    assert versions.main(["--merge", str(versions.RESULTS)]) == 0
+    merged = {p.name: p.read_bytes() for p in sorted(fake_run.generated.iterdir())}
+    assert merged == local
+
+
+def test_a_release_environment_is_installed_once_and_kept(tmp_path, monkeypatch):
+    from tools.generate import versions
+
+    monkeypatch.setattr(versions, "CACHE", tmp_path)
+    installed = []
+
+    def install(release, venv, wanted):
+        installed.append(release)
+        (venv / "bin").mkdir(parents=True, exist_ok=True)
+        (venv / "bin" / "python").write_text("")
+
+    monkeypatch.setattr(versions, "install", install)
+    monkeypatch.setattr(versions, "requirements", lambda release: [f"torch=={release}"])
+    assert versions.environment("2.4.1") == tmp_path / "venvs" / "2.4.1" / "bin" / "python"
+    versions.environment("2.4.1")
+    assert installed == ["2.4.1"], "the second run reuses the venv"
+    monkeypatch.setattr(versions, "requirements", lambda release: ["torch==" + release, "x==1"])
+    versions.environment("2.4.1")
+    assert installed == ["2.4.1", "2.4.1"], "other requirements: installed again"
 
 
 def test_an_atlas_fact_true_in_some_calls_is_shown_as_such():
@@ -424,3 +689,17 @@ def test_an_atlas_fact_true_in_some_calls_is_shown_as_such():
             "release": {"version_bumped": False}}  # fmt: skip
     assert versions_page._atlas_value(cell, "pinned", words) == "version bumped: in some calls"
     assert versions_page._atlas_value(cell, "release", words) == "version bumped: no"
+
+
+def test_a_table_is_pending_when_its_measuring_code_changes_not_its_words(tmp_path, monkeypatch):
+    code = "import torch\n\nOPERATIONS = {'view': 'a.view(-1)'}\n\n# -- rendering --\nLABEL = 'x'\n"
+    (tmp_path / "tools").mkdir()
+    source = tmp_path / "tools" / "m.py"
+    monkeypatch.setattr(versions_merge, "ROOT", tmp_path)
+    monkeypatch.setattr(versions_merge, "TABLE_CODE", {"matrix": ["tools/m.py"]})
+    source.write_text(code, encoding="utf-8")
+    before = versions_merge.table_hashes()
+    source.write_text(code.replace("'x'", "'y'").replace("import torch", "import yaml"))
+    assert versions_merge.table_hashes() == before  # words and imports: nothing to remeasure
+    source.write_text(code.replace("view(-1)", "reshape(-1)"), encoding="utf-8")
+    assert versions_merge.table_hashes() != before

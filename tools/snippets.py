@@ -23,29 +23,25 @@ import traceback
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from tools.project import ROOT, needs_cuda
+from tools.project import LANGUAGES, ROOT, needs_cuda
+from tools.text import catalogue
 
 TIMEOUT_VARIABLE = "GUIDE_SNIPPET_TIMEOUT_S"  # seconds a snippet may run (tests shorten it)
 TIMEOUT_S = float(os.environ.get(TIMEOUT_VARIABLE, "120"))
 NO_CUDA = "needs a CUDA device; torch.cuda.is_available() is False on this machine"
+
+
 # The output block of a CUDA snippet that has never run on a GPU, in the page's language. On a
 # CUDA machine it fails the check until `make outputs` there (or the GPU session's gpu_apply)
 # replaces it with what the snippet really printed.
-GPU_PENDING_IN = {
-    "en": "(not run on a GPU yet: `make outputs` on a CUDA machine writes this block)\n",
-    "zh": "（尚未在 GPU 上运行：在有 CUDA 的机器上运行 `make outputs` 会写入这一块）\n",
-}
-GPU_PENDING = GPU_PENDING_IN["en"]
-
-
 def gpu_pending(language: str = "en") -> str:
-    """The not-run-on-a-GPU output block for a page in `language`."""
-    return GPU_PENDING_IN.get(language, GPU_PENDING)
+    """The not-run-on-a-GPU output block for a page in `language` (text/<language>/outputs.yml)."""
+    return catalogue("outputs", language)("gpu_pending") + "\n"
 
 
 def is_gpu_pending(body: str) -> bool:
     """Whether an output block is that placeholder, in any language."""
-    return body in GPU_PENDING_IN.values()
+    return body in {gpu_pending(language) for language in LANGUAGES}
 
 
 @dataclass

@@ -22,6 +22,19 @@ def after_counted_write_checkpointed(use_reentrant):
     return backward_report(y)
 
 
+def checkpointed_write_into(what, use_reentrant):
+    x.grad = None
+    a = x * 1  # the block's argument
+    c = torch.ones(3, requires_grad=True) * 2  # read by the block, not passed to it
+    y = checkpoint(lambda t: t.exp() * c, a, use_reentrant=use_reentrant)
+    (a if what == "argument" else c).add_(1)  # forward ran with the old values
+    try:
+        y.sum().backward()
+    except RuntimeError as err:
+        return f"{type(err).__name__} at backward"
+    return f"no error, x.grad {[round(g, 4) for g in x.grad.tolist()]}"
+
+
 def backward_report(y):
     try:
         y.sum().backward()
@@ -39,3 +52,8 @@ keep_copy = saved_tensors_hooks(lambda t: t.clone(), lambda t: t)
 print("hooks that save a clone:      ", after_counted_write(keep_copy))
 print("checkpoint, use_reentrant=False:", after_counted_write_checkpointed(False))
 print("checkpoint, use_reentrant=True: ", after_counted_write_checkpointed(True))
+print("gradient of that forward (2e**x):", [round(2 * g, 4) for g in x.exp().tolist()])
+for reentrant in (False, True):
+    print(f"checkpoint ({reentrant=}), write into")
+    print("  its argument:                ", checkpointed_write_into("argument", reentrant))
+    print("  a tensor it reads:           ", checkpointed_write_into("outside", reentrant))

@@ -14,6 +14,12 @@ print(f"{caught[0].category.__name__}:", message[: message.index("accessed") + l
 
 same = torch.randn(3, requires_grad=True)
 print("to() that changes nothing returns the tensor itself:", same.to(torch.float32) is same)
+as_int = same.to(torch.int64)
+print("to(torch.int64): is_leaf", as_int.is_leaf, "| requires_grad", as_int.requires_grad)
+with torch.no_grad():
+    under_no_grad = same.to(torch.float64)
+print("to(torch.float64) under no_grad: is_leaf", under_no_grad.is_leaf,
+      "| requires_grad", under_no_grad.requires_grad)
 
 for label, fixed in [
     ("created with its dtype", torch.randn(3, dtype=torch.float64, requires_grad=True)),

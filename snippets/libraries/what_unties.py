@@ -22,6 +22,11 @@ snapshot = {name: t.clone() for name, t in model.state_dict().items()}  # two te
 
 print("copy.deepcopy(model):", tied(copy.deepcopy(model)))
 print("model.to(torch.float64):", tied(TinyLM().to(torch.float64)))
+print("model.to('meta'):", tied(TinyLM().to("meta")))
+with torch.device("meta"):
+    on_meta = TinyLM()  # tied in __init__, no memory yet
+on_meta.to_empty(device="cpu")
+print("built on meta, then to_empty(device='cpu'):", tied(on_meta))
 copied = TinyLM()
 copied.load_state_dict(snapshot)
 print("load_state_dict (copies in):", tied(copied))

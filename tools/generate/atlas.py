@@ -6,7 +6,7 @@ its input? Measured by running it, like the copy-semantics matrix, over the whol
 This module is the command line and the files. The parts, each importing only the ones after it:
 
 - atlas_render: the lists atlas.en.md / atlas.zh.md and what their lines open on,
-  atlas-details.json / atlas-details.zh.json (words: atlas_labels.json);
+  atlas-details.json / atlas-details.zh.json (words: text/<language>/atlas.yml);
 - atlas_pool: every OpInfo in forked workers with a timeout;
 - atlas_probe: one OpInfo measured (what is measured, and on which inputs, is described there).
 

@@ -1,10 +1,13 @@
 """The atlas's list: atlas.json's rows rendered as the Markdown/HTML included by docs/atlas.md and
-docs/atlas.zh.md, with the words of atlas_labels.json. Nothing here measures.
+docs/atlas.zh.md, with the words of text/<language>/atlas.yml. Nothing here measures.
 
 One `<details>` per operator: its summary is the row a reader scans (operator, result, and the
 condition with how many calls support each part of it), and it opens in place on the rest (the
 schema, writes, the in-place variant, and every call grouped by what it returned). No table: at a
 phone's width a 12-column table showed names only, and its layout cost seconds of main thread.
+
+The words are read as `words["key"]` (tools/text.py's Catalogue, which names the catalogue,
+language and key of one that is missing).
 
 The page holds the summaries only, in parts of PART_ROWS rows that the browser leaves unstyled
 until they come near the screen. What an operator's line opens on is in a JSON file of its own
@@ -19,11 +22,11 @@ from __future__ import annotations
 import html
 import json
 import re
-from pathlib import Path
 
 from tools.generate.atlas_probe import INPLACE_FACTS
+from tools.project import LANGUAGES
+from tools.text import Catalogue, catalogue
 
-LABELS_PATH = Path(__file__).with_name("atlas_labels.json")
 COMMAND = "python -m tools.generate.atlas"
 # The filter's options, in order: "" is every row; each other value is a token of data-kind.
 FILTERS = ("", "same", "shares", "new", "conditional", "disagrees", "inplace", "raises", "other",
@@ -39,8 +42,34 @@ DETAILS_URL = "../generated/atlas-details.json"
 DATA_URL = {"en": "../generated/atlas.json", "zh": "../../generated/atlas.json"}
 
 
-def labels() -> dict:
-    return json.loads(LABELS_PATH.read_text(encoding="utf-8"))
+# The reasons the probe gives for an operator it could not run (in English, from atlas_probe.py
+# and atlas_pool.py), recognised here and said in the page's language: the catalogue's
+# skip_reasons under the same key, each group a placeholder.
+SKIP_REASONS = {
+    "every_sample_raised": r"every sample raised: (?P<message>.*)",
+    "no_dtype_on_device": r"no dtype this probe uses runs on (?P<device>.*)",
+    "worker_died_zero_size": (
+        r"the worker process died \(signal (?P<signal>\d+), (?P<name>\w+)\)"
+        r" on the zero-size input"
+    ),
+    "worker_died": (
+        r"the worker process died \(signal (?P<signal>\d+), (?P<name>\w+)\)"
+        r" on the (?P<input>.*) input"
+    ),
+    "timed_out": r"timed out after (?P<seconds>\d+) s",
+    "no_inputs_built": r"its sample inputs could not be built: (?P<message>.*)",
+    "no_inputs_on_device": r"no sample inputs on (?P<device>.*)",
+    "probe_failed": r"the probe failed: (?P<message>.*)",
+}
+
+
+# How the traits of one clause of a condition combine (atlas.json's "when": [kind, how, traits]).
+JOINERS = {"or": "or", "and": "and"}
+
+
+def labels() -> dict[str, Catalogue]:
+    """Each language's words (text/<language>/atlas.yml)."""
+    return {language: catalogue("atlas", language) for language in LANGUAGES}
 
 
 def _escape(text: str) -> str:
@@ -108,7 +137,7 @@ def condition(row: dict, words: dict, language: str) -> str:
         return _tidy(words["unexplained"] + words["separator"] + words["separator"].join(parts))
     parts, rest = [], list(calls)
     for kind, how, traits in found["when"]:
-        joined = words[how].join(_trait(t, words, language) for t in traits)
+        joined = words[JOINERS[how]].join(_trait(t, words, language) for t in traits)
         members = [s for s in calls if _matches(s, how, traits)]
         rest = [s for s in rest if s not in members]
         text = words["when"].format(kind=words["kinds_when"][kind], traits=joined)
@@ -139,19 +168,18 @@ def _shape(shape: list[int] | None, words: dict) -> str:
     return "×".join(map(str, shape)) if shape else words["zero_dim"]
 
 
-def _source(source: str, words: dict) -> str:
-    base, _, index = source.partition("#")
-    label = words["sources"].get(base, base)
-    return words["sample_n"].format(source=label, n=index) if index else label
-
-
 def describe(sample: dict, words: dict) -> str:
-    """One call in a few words: where its input came from, its shape, the result's shape."""
+    """One call in a few words: where its input came from (which catalogue sample), its shape,
+    the result's shape."""
     shape = _shape(sample.get("shape"), words)
     out = sample.get("result_shape")
     if out is not None and out != sample.get("shape"):
         shape += " → " + _shape(out, words)
-    return words["call"].format(source=_source(sample["source"], words), shape=shape)
+    base, _, index = sample["source"].partition("#")
+    label = words["sources"].get(base, base)
+    if index:
+        return words["call_n"].format(source=label, n=index, shape=shape)
+    return words["call"].format(source=label, shape=shape)
 
 
 def _grouped(samples: list[dict], words: dict, shapes: bool = True) -> str:
@@ -172,9 +200,9 @@ def _declared(row: dict, words: dict, language: str) -> str:
     if declaration is None:
         return words["no_schema"]
     text = words["declared"][declaration["kind"]]
-    return f"{text}（{_code(declaration['schema'], language)}）" if language == "zh" else (
-        f"{text} ({_code(declaration['schema'], language)})"
-    )  # fmt: skip
+    return words["declared_schema"].format(
+        declared=text, schema=_code(declaration["schema"], language)
+    )
 
 
 def _inplace(row: dict, words: dict) -> str:
@@ -188,7 +216,7 @@ def _inplace(row: dict, words: dict) -> str:
         for fact in INPLACE_FACTS[1:]
         if inplace[fact] is not None
     ]
-    return words["list_separator"].join(facts)
+    return words["pair_separator"].join(facts)
 
 
 def _facts(row: dict, words: dict, language: str) -> str:
@@ -206,7 +234,7 @@ def _facts(row: dict, words: dict, language: str) -> str:
         items.append(f["not_in_op_db"])
     others = [name for name in row["aliased_inputs"] if not name.startswith("input")]
     if others:
-        items.append(f["of_argument"].format(names=", ".join(others)))
+        items.append(f["of_argument"].format(names=words["argument_separator"].join(others)))
     # Each call with its shapes where the calls disagree; where they all agree, where their
     # inputs came from is enough (atlas.json has the rest), and keeps the page light.
     calls = considered(row)
@@ -254,10 +282,13 @@ def summary(row: dict, words: dict, language: str) -> str:
 
 def _skip_reason(reason: str, words: dict) -> str:
     """A skip reason in the page's language: the generator writes them in English."""
-    for english, translated in words["skip_reasons"].items():
+    for key, english in SKIP_REASONS.items():
         match = re.fullmatch(english, reason)
         if match:
-            return translated.format(*map(_escape, match.groups()))
+            found = {name: _escape(value) for name, value in match.groupdict().items()}
+            if "device" in found:  # cpu, cuda: a device type as prose writes it
+                found["device"] = found["device"].upper()
+            return words["skip_reasons"][key].format(**found)
     return _escape(reason)
 
 
@@ -295,10 +326,11 @@ def render(data: dict, language: str) -> str:
         n = len(rows) if not value else sum(value in t for t in tokens)
         if n:
             text = words["filter"][value]
-            options.append(f'<option value="{value}" data-label="{text}">{text} ({n})</option>')
+            shown = words["option"].format(label=text, count=n)
+            options.append(f'<option value="{value}" data-label="{text}">{shown}</option>')
     out += [
         f'<div class="atlas-filter" id="atlas-filter" data-atlas-filter hidden '
-        f'data-count="{words["count"]}">',
+        f'data-count="{words["count"]}" data-option="{words["option"]}">',
         f'<span><label for="atlas-kind">{words["filter_label"]}</label> '
         f'<select id="atlas-kind">{"".join(options)}</select></span>',
         f'<span><label for="atlas-name">{words["name_label"]}</label> '

@@ -1,6 +1,7 @@
 """Every mermaid diagram of the site, drawn once here as SVG files, so that readers get no script.
 
     python -m tools.generate.diagrams        (or: make diagrams)
+    python -m tools.generate.diagrams --if-needed   (make notebooks: only when something changed)
 
 Finds every ```mermaid fence in docs/ (the pages, and the Markdown cells of the chapter
 notebooks, which the site also shows as pages) and draws each with the vendored mermaid
@@ -210,9 +211,28 @@ def size_of(svg: str) -> tuple[int, int]:
     return (int(found[1]), int(found[2])) if found else (0, 0)
 
 
+def up_to_date(found: dict[str, tuple[Diagram, list[str]]]) -> bool:
+    """Whether drawing again would write what is there: the same diagrams shown by the same
+    sources (which the SVGs' headers name), drawn with this mermaid, every SVG present and
+    carrying its block's text."""
+    try:
+        index = json.loads(INDEX.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    drawn = {key: entry.get("pages") for key, entry in index.get("diagrams", {}).items()}
+    return (
+        index.get("mermaid") == mermaid_version()
+        and drawn == {key: where for key, (_, where) in found.items()}
+        and not problems()
+    )
+
+
 def main(argv: list[str]) -> int:
     started = time.monotonic()
     found = wanted()
+    if "--if-needed" in argv and up_to_date(found):
+        print(f"{len(found)} diagrams, none new or moved: nothing drawn")
+        return 0
     missing = [(k, where) for k, (d, where) in found.items() if not (d.title and d.description)]
     for _key, where in missing:
         print(

@@ -1,7 +1,13 @@
 """Every chapter as a Jupyter notebook, in both languages: the whole chapter, runnable.
 
-    python -m tools.generate.notebooks            (or: make notebooks)   every chapter
-    python -m tools.generate.notebooks layers     only the chapters named
+    python -m tools.generate.notebooks            (make notebooks)   the chapters that changed
+    python -m tools.generate.notebooks layers     (make notebooks PAGE=layers)   those named
+    python -m tools.generate.notebooks --force    (make notebooks FORCE=1)   every chapter
+
+Without a chapter named, a chapter's notebooks are written and run again when one of them is
+missing or stale: its cells, built from the page and the snippets now, are not the committed
+notebook's (the check of tests/test_notebooks.py; a cell's source is its snippet's text, and the
+opening cell names the torch the outputs were recorded with).
 
 A chapter is a page in docs/ other than the home page that shows at least one snippet. Its
 notebook is the page, read with the one page model (tools/pages.py): every heading, paragraph,
@@ -36,30 +42,17 @@ from pathlib import Path
 import nbformat
 
 from tools import pages, project
+from tools.text import Catalogue, catalogue
 
 NOTEBOOKS = project.NOTEBOOKS
 KERNEL = {"name": "python3", "display_name": "Python 3", "language": "python"}
 CELL_TIMEOUT_S = 120
 
-ABOUT = {
-    "en": (
-        "> This notebook is the chapter “{title}” of *{site}*, generated from the page. Each "
-        "code cell is one complete program from the project's `snippets/` folder, and the "
-        "outputs were recorded by running the cells in order with torch {torch}. Run them in "
-        "order in a Python kernel that has `torch` installed."
-    ),
-    "zh": (
-        "> 本笔记本就是《{site}》中《{title}》一章，由该页自动生成。每个代码单元都是项目 "
-        "`snippets/` 目录中的一个完整程序，下面的输出是用 torch {torch} 按顺序运行这些单元"
-        "记录下来的。请在装有 `torch` 的 Python 内核中按顺序运行。"
-    ),
-}
-FIGURE = {"en": "(Figure: {alt})", "zh": "（图：{alt}）"}
-# The output of a CUDA cell where the notebook was generated without a GPU (as on the pages).
-NOT_RUN = {
-    "en": "(not run: this cell needs a CUDA GPU, and the notebook was generated without one)\n",
-    "zh": "（未运行：这个单元需要 CUDA GPU，而生成本笔记本的机器上没有）\n",
-}
+
+def words(language: str) -> Catalogue:
+    """What a notebook adds to its page: text/<language>/notebooks.yml."""
+    return catalogue("notebooks", language)
+
 
 # A link or an image, with the attribute list that may follow it (`{ width='600' }`): a notebook
 # has no use for those.
@@ -115,11 +108,12 @@ def site_link(target: str, slug: str, language: str) -> str:
 
 def prose(text: str, slug: str, language: str) -> str:
     """Page Markdown made fit for a notebook: links to the site, site images as their text."""
+    figure = words(language).raw("figure")
 
     def link(match: re.Match) -> str:
         target = match["target"]
         local_file = not target.startswith(("http://", "https://", "#")) and ".md" not in target
-        if local_file and match["text"].startswith(FIGURE[language].split("{", 1)[0]):
+        if local_file and match["text"].startswith(figure.split("{", 1)[0]):
             return match["text"]  # a figure that links to its full-size drawing: the description
         return f"[{match['text']}]({site_link(target, slug, language)})"
 
@@ -128,7 +122,7 @@ def prose(text: str, slug: str, language: str) -> str:
             return match[0]
         if match["target"].endswith("#only-dark"):
             return ""  # the same figure for the dark scheme: described once, by its light twin
-        return FIGURE[language].format(alt=match["alt"])
+        return words(language)("figure", alt=match["alt"])
 
     text = pages.without_rule_markers(text)
     return _LINK.sub(link, _IMAGE.sub(image, text)).strip("\n")
@@ -229,7 +223,7 @@ def build(slug: str, language: str, docs: Path = project.DOCS) -> nbformat.Noteb
     out.heading(found[0])
     title = found[0].title
     site = project.SITE_NAME[language]
-    about = ABOUT[language].format(title=title, site=site, torch=torch_version())
+    about = words(language)("about", title=title, site=site, torch=torch_version())
     opening = [b for b in found[1:3] if isinstance(b, pages.Paragraph)][:1]
     _fill(out, text, opening)
     out.prose.append(about)
@@ -282,9 +276,10 @@ def execute(notebook: nbformat.NotebookNode, language: str) -> nbformat.Notebook
                     os.environ.pop(key, None)
                 else:
                     os.environ[key] = value
+    not_run = words(language)("not_run") + "\n"
     for cell in skipped:
         del cell.metadata["tags"]
-        cell.outputs = [nbformat.v4.new_output("stream", name="stderr", text=NOT_RUN[language])]
+        cell.outputs = [nbformat.v4.new_output("stream", name="stderr", text=not_run)]
     return normalise(notebook)
 
 
@@ -323,9 +318,30 @@ def text_of(notebook: nbformat.NotebookNode) -> str:
     return nbformat.writes(notebook) + "\n"
 
 
+def stale(slug: str) -> bool:
+    """Whether a notebook of the chapter is missing or its cells are not the page's now."""
+    import json
+
+    from tools.check.notebooks import staleness
+
+    for language in project.LANGUAGES:
+        path = notebook_path(slug, language)
+        if not page_path(slug, language).is_file():
+            continue
+        if not path.is_file():
+            return True
+        committed = json.loads(path.read_text(encoding="utf-8"))
+        if staleness(committed, build(slug, language)) is not None:
+            return True
+    return False
+
+
 def main(argv: list[str]) -> int:
-    wanted = argv or chapters()
-    unknown = sorted(set(wanted) - set(chapters()))
+    force = "--force" in argv
+    argv = [a for a in argv if not a.startswith("--")]
+    every = chapters()
+    wanted = argv or (every if force else [slug for slug in every if stale(slug)])
+    unknown = sorted(set(wanted) - set(every))
     if unknown:
         print(f"not a chapter with snippets: {', '.join(unknown)}", file=sys.stderr)
         return 2
@@ -345,10 +361,10 @@ def main(argv: list[str]) -> int:
                 written += 1
                 print(f"{path.relative_to(project.ROOT)}: written")
     if not argv:
-        expected = {notebook_path(s, lang) for s in wanted for lang in project.LANGUAGES}
-        for stale in sorted(set(NOTEBOOKS.glob("*.ipynb")) - expected):
-            stale.unlink()
-            print(f"{stale.relative_to(project.ROOT)}: removed (no such chapter)")
+        expected = {notebook_path(s, lang) for s in every for lang in project.LANGUAGES}
+        for old in sorted(set(NOTEBOOKS.glob("*.ipynb")) - expected):
+            old.unlink()
+            print(f"{old.relative_to(project.ROOT)}: removed (no such chapter)")
     print(f"{len(wanted)} chapter(s), {written} notebook(s) written")
     return 0
 

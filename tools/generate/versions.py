@@ -1,21 +1,27 @@
-"""Which torch releases does each page hold for? Runs the guide across releases.
+"""Which torch releases does each page hold for? Runs the guide across releases, for what changed.
 
     python -m tools.generate.versions            (= make versions; a maintainer's command)
-    python -m tools.generate.versions --force    (measure again what is already measured)
+    python -m tools.generate.versions --force    (= make versions FORCE=1: everything again)
     python -m tools.generate.versions --releases 2.4.1,2.15.0
+    python -m tools.generate.versions --update-releases   (the list, from the package index)
 
-For the pinned torch (this venv, CPU build) and for each release from 2.0 to the newest on the
-package index, the latest patch of each minor release: make a throw-away virtual environment,
-install that torch and a numpy that fits it, and run there every CPU snippet on the pages, the
-copy-semantics matrix and the operator atlas (tools/generate/atlas.py; its op_db is torch's own,
-so each release is probed on its own catalogue). Then compare each release with the pinned one
-and write docs/generated/versions.json and the page docs/generated/versions.{en,zh}.md
-(tools/generate/versions_page.py).
+The releases are the pinned torch (this venv, CPU build), those of tools/generate/torch-releases.txt
+(the latest patch of each minor release from 2.0, as --update-releases finds them on the package
+index) and the pinned release's CUDA wheel. A run measures only what the committed
+docs/generated/versions.json has no result for (tools/generate/versions_merge.py `plan`): the CPU
+snippets on the pages that are new or changed since (by the hash of their content), the snippets
+a release missed, the copy-semantics matrix or the operator atlas when the code that measures
+them changed, and everything with a release the JSON does not have; the pinned torch measures
+whatever any release measures. Each release runs in its own virtual environment under the cache,
+installed once and kept, with its torch and a numpy that fits it. The results are merged into the
+JSON (versions_merge.merge), and the pages are rewritten: the JSON, docs/generated/versions.*.md
+(tools/generate/versions_page.py), the home page's paragraph and the error index. `--force`
+measures everything again, with every release, and builds the JSON from those results alone.
 
 The same per-release step runs one release at a time, for the GitHub workflow that runs the
 releases as a matrix (.github/workflows/versions.yml):
 
-    python -m tools.generate.versions --list                      (the releases, as JSON)
+    python -m tools.generate.versions --list                      (releases with work, as JSON)
     python -m tools.generate.versions --release 2.0.1 --results DIR   (one release into DIR)
     python -m tools.generate.versions --merge DIR                 (DIR's results -> the files)
 
@@ -24,14 +30,12 @@ merged files are byte-identical to a local run's from the same results.
 
 The wheels come from the package index, not from this machine's pip configuration (which caps
 torch): pip runs with PIP_CONFIG_FILE=/dev/null and without the configured find-links, for that
-command only. Release wheels on the index are CUDA builds (about 5 GB with their libraries):
-one is installed at a time, its venv is deleted afterwards, and pip's cache is reused (and
-emptied when it grows past PIP_CACHE_LIMIT). Everything lives under the cache folder
-(GUIDE_VERSIONS_CACHE, default ~/.cache/guide-versions), outside the repository.
+command only. Release wheels on the index are CUDA builds (about 5 GB with their libraries);
+pip's cache is reused (and emptied when it grows past PIP_CACHE_LIMIT). Everything lives under
+the cache folder (GUIDE_VERSIONS_CACHE, default ~/.cache/guide-versions), outside the repository.
 
-Progress goes to stderr. Each release's measurement is kept in <cache>/results/<release>.json;
-a later run skips a release already measured with the same inputs (the snippets, the matrix
-code, the atlas code), so an interrupted run resumes where it stopped.
+Progress goes to stderr. Each release's measurement is kept in <cache>/results/<release>.json
+until the next run's: a run that stops part way resumes with the releases it measured already.
 
 This module imports only the standard library at the top: `--measure` runs it inside the
 throw-away venvs, which have torch and numpy and nothing else.
@@ -41,7 +45,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import hashlib
 import json
 import os
 import platform
@@ -65,6 +68,7 @@ PYTHON = "python3.11"  # the throw-away venvs; the same Python as the pinned ven
 NUMPY_1 = "1.26.4"  # the last NumPy 1, for the releases built against NumPy 1 (before 2.3)
 # Properties of a matrix or atlas row that identify it rather than measure it.
 ROW_KEYS = ("id", "op", "source", "device", "code")
+TABLE_NAMES = ("matrix", "atlas")  # the generated tables measured with each release
 
 
 def log(message: str) -> None:
@@ -73,35 +77,6 @@ def log(message: str) -> None:
 
 
 # -- what is measured ---------------------------------------------------------------------------
-
-
-def cpu_snippets() -> list[str]:
-    return [
-        p.relative_to(ROOT).as_posix() for p in project.snippet_files() if not project.needs_cuda(p)
-    ]
-
-
-def snippet_hashes(snippets: list[str]) -> dict[str, str]:
-    """Each snippet's content, hashed: versions.json keeps them, so that a snippet edited after
-    the run is told apart from one that ran as it is now (tools/site/versions_line.py)."""
-    return {path: project.snippet_hash(path) for path in snippets}
-
-
-def inputs_hash() -> str:
-    """A release measured with other snippets (or matrix or atlas probing code) is measured again
-    by a later run (its results stay usable: the pages compare each snippet by its own hash)."""
-    digest = hashlib.sha256()
-    files = [ROOT / p for p in cpu_snippets()]
-    files += [
-        ROOT / "tools" / "generate" / "semantics.py",
-        ROOT / "tools" / "generate" / "atlas_pool.py",
-        ROOT / "tools" / "generate" / "atlas_probe.py",
-    ]
-    for path in files:
-        digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
-        digest.update(path.read_bytes() if path.is_file() else b"<missing>")
-        digest.update(b"\0")
-    return digest.hexdigest()[:16]
 
 
 def error_line(status: str, stderr: str) -> str | None:
@@ -165,8 +140,9 @@ def atlas_summary(data: dict) -> dict:
     }
 
 
-def measure_here(snippets: list[str]) -> dict:
-    """Everything measured with the torch of this interpreter (run inside each venv)."""
+def measure_here(snippets: list[str], tables: list[str] = TABLE_NAMES) -> dict:
+    """What a run asks of the torch of this interpreter (run inside each venv): the snippets
+    named, and the tables named ("matrix", "atlas")."""
     import numpy
     import torch
 
@@ -190,15 +166,18 @@ def measure_here(snippets: list[str]) -> dict:
         for path, result in results.items()
     }
     found["snippet_seconds"] = round(time.perf_counter() - started, 1)
-    log(f"  ran {len(results)} snippets in {found['snippet_seconds']} s; the matrix next")
-    try:
-        from tools.generate import semantics
+    log(f"  ran {len(results)} snippets in {found['snippet_seconds']} s")
+    if "matrix" in tables:
+        log("  the matrix")
+        try:
+            from tools.generate import semantics
 
-        found["matrix"] = {"status": "ok", "rows": semantics.matrix("cpu")["rows"]}
-    except Exception as error:  # noqa: BLE001
-        found["matrix"] = {"status": "error", "error": first_line(error)}
-    log("  the atlas next")
-    found["atlas"] = measure_atlas()
+            found["matrix"] = {"status": "ok", "rows": semantics.matrix("cpu")["rows"]}
+        except Exception as error:  # noqa: BLE001
+            found["matrix"] = {"status": "error", "error": first_line(error)}
+    if "atlas" in tables:
+        log("  the atlas")
+        found["atlas"] = measure_atlas()
     return found
 
 
@@ -281,42 +260,64 @@ def _pinned_numpy() -> str:
 
 
 RESULTS = CACHE / "results"  # --results DIR puts them elsewhere (the workflow's jobs)
+RELEASES_LIST = ROOT / "tools" / "generate" / "torch-releases.txt"
 
 
 def result_path(release: str) -> Path:
     return RESULTS / f"{release}.json"
 
 
-def usable(result: dict, inputs: str) -> bool:
-    """A result that finished, measured with these inputs (snippets, matrix and atlas code)."""
-    return bool(result.get("complete")) and result.get("inputs") == inputs
+def covers(result: dict, job: dict, now: dict[str, str], tables: dict[str, str]) -> bool:
+    """Whether a kept result already holds what the job asks, measured as the files are now."""
+    if not result.get("complete") or result.get("not_run"):
+        return False
+    hashes, table_hashes = result.get("snippet_hashes", {}), result.get("table_hashes", {})
+    snippets = all(
+        s in result.get("snippets", {}) and hashes.get(s) == now[s] for s in job["snippets"]
+    )
+    return snippets and all(t in result and table_hashes.get(t) == tables[t] for t in job["tables"])
 
 
-def cached(release: str, inputs: str) -> dict | None:
+def cached(release: str, job: dict, now: dict[str, str], tables: dict[str, str]) -> dict | None:
+    """The kept result of an earlier (perhaps interrupted) run, when it covers the job."""
     path = result_path(release)
     if not path.is_file():
         return None
     found = json.loads(path.read_text())
-    return found if usable(found, inputs) else None
+    return found if covers(found, job, now, tables) else None
 
 
-def measure_release(release: str, pinned: bool, inputs: str, snippets: list[str]) -> dict:
-    """Install (unless pinned), measure, clean up; the result is also kept in the cache."""
-    started = time.perf_counter()
-    found: dict = {"release": release, "pinned": pinned, "inputs": inputs}
-    found["snippet_hashes"] = snippet_hashes(snippets)
+def environment(release: str) -> Path:
+    """The python of the release's venv under the cache, installed once and kept: a later run
+    reuses it (delete <cache>/venvs/ to free the disk, about 5 GB per CUDA release)."""
     venv = CACHE / "venvs" / release
+    marker = venv / "guide-installed.txt"  # what was installed there, written last
+    wanted = requirements(release)
+    python = venv / "bin" / "python"
+    if marker.is_file() and marker.read_text().split() == wanted and python.is_file():
+        log(f"  reusing the venv at {venv}")
+        return python
+    install(release, venv, wanted)
+    marker.write_text("\n".join(wanted) + "\n")
+    return python
+
+
+def measure_release(release: str, pinned: bool, job: dict, now: dict, tables: dict) -> dict:
+    """Measure the job's snippets and tables with one release; the result is also kept."""
+    started = time.perf_counter()
+    found: dict = {"release": release, "pinned": pinned}
+    found["snippet_hashes"] = {s: now[s] for s in job["snippets"]}
+    found["table_hashes"] = {t: tables[t] for t in job["tables"]}
     try:
-        if pinned:
-            python = sys.executable
-        else:
-            python = str(install(release, venv))
+        python = sys.executable if pinned else str(environment(release))
         found["install_seconds"] = round(time.perf_counter() - started, 1)
-        log(f"  measuring with {python}")
+        log(f"  measuring {len(job['snippets'])} snippets and {job['tables'] or 'no table'}")
         out = RESULTS / f"{release}.measuring.json"
         out.parent.mkdir(parents=True, exist_ok=True)
+        command = [python, "-m", "tools.generate.versions", "--measure", str(out)]
+        command += ["--tables", ",".join(job["tables"]), *job["snippets"]]
         done = subprocess.run(
-            [python, "-m", "tools.generate.versions", "--measure", str(out), *snippets],
+            command,
             cwd=ROOT,
             # PYTHONHASHSEED=0 as `make atlas` runs: some of op_db's sample functions loop
             # over sets of strings, and the seed decides which samples come first.
@@ -337,33 +338,32 @@ def measure_release(release: str, pinned: bool, inputs: str, snippets: list[str]
     except Exception as error:  # noqa: BLE001 - a release that does not run is a result too
         found["not_run"] = str(error).strip().splitlines()[-1][:300] if str(error) else repr(error)
         log(f"  {release} did not run: {found['not_run']}")
-    finally:
-        if venv.exists():
-            shutil.rmtree(venv, ignore_errors=True)
     found["seconds"] = round(time.perf_counter() - started, 1)
     found["measured"] = datetime.datetime.now(datetime.UTC).date().isoformat()
     found["complete"] = True
     path = result_path(release)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(found, indent=1, sort_keys=True) + "\n")
-    trim_pip_cache()
     return found
 
 
-def install(release: str, venv: Path) -> Path:
+def requirements(release: str) -> list[str]:
+    # expecttest and hypothesis, and with some releases PyYAML (2.0) or packaging (2.2 to 2.6):
+    # the operator atlas imports torch's op_db, which needs them.
+    return [
+        f"torch=={release}",
+        numpy_for(release),
+        *_pinned("expecttest", "hypothesis", "pyyaml", "packaging"),
+    ]
+
+
+def install(release: str, venv: Path, wanted: list[str]) -> Path:
     if venv.exists():
         shutil.rmtree(venv)
     venv.parent.mkdir(parents=True, exist_ok=True)
     log(f"  creating a venv at {venv}")
     subprocess.run([PYTHON, "-m", "venv", str(venv)], check=True)
     python = venv / "bin" / "python"
-    # expecttest and hypothesis, and with some releases PyYAML (2.0) or packaging (2.2 to 2.6):
-    # the operator atlas imports torch's op_db, which needs them.
-    wanted = [
-        f"torch=={release}",
-        numpy_for(release),
-        *_pinned("expecttest", "hypothesis", "pyyaml", "packaging"),
-    ]
     log(f"  pip install {' '.join(wanted)} (a CUDA wheel: a few GB, minutes)")
     done = subprocess.run(
         [str(python), "-m", "pip", "install", "--quiet", "--progress-bar", "off", *wanted],
@@ -372,7 +372,9 @@ def install(release: str, venv: Path) -> Path:
         text=True,
         check=False,
     )
+    trim_pip_cache()
     if done.returncode != 0:
+        shutil.rmtree(venv, ignore_errors=True)
         lines = [line for line in done.stderr.splitlines() if line.strip()]
         raise RuntimeError("pip install failed: " + (lines[-1] if lines else "no message"))
     return python
@@ -390,6 +392,19 @@ def trim_pip_cache() -> None:
 # -- main ---------------------------------------------------------------------------------------
 
 
+def listed_releases() -> list[str]:
+    """The releases a run measures besides the pinned torch (tools/generate/torch-releases.txt,
+    rewritten from the package index by --update-releases)."""
+    lines = RELEASES_LIST.read_text(encoding="utf-8").splitlines()
+    return [line.split("#")[0].strip() for line in lines if line.split("#")[0].strip()]
+
+
+def write_releases_list(releases: list[str]) -> None:
+    head = [line for line in RELEASES_LIST.read_text(encoding="utf-8").splitlines() if
+            line.startswith("#")] if RELEASES_LIST.is_file() else []  # fmt: skip
+    RELEASES_LIST.write_text("\n".join([*head, *releases]) + "\n", encoding="utf-8")
+
+
 def plan_releases(pinned: str, releases: list[str] | None, cuda_twin: bool = True) -> list[str]:
     """What a run measures, in the order it measures: the pinned torch, then the releases
     (work_order), then the pinned release as a CUDA wheel when the list does not have it."""
@@ -399,92 +414,116 @@ def plan_releases(pinned: str, releases: list[str] | None, cuda_twin: bool = Tru
     return list(dict.fromkeys(plan))
 
 
-def read_results(folder: Path, inputs: str) -> dict[str, dict]:
-    """Every complete result in a folder measured with these inputs, by release."""
+def read_results(folder: Path) -> dict[str, dict]:
+    """Every complete result in a folder, by release (the merge checks each snippet's and
+    table's hash against the files now, and leaves out what was measured with others)."""
     found = {}
     for path in sorted(folder.glob("*.json")):
         if path.stem.endswith(".measuring"):
             continue
         result = json.loads(path.read_text())
-        if usable(result, inputs):
+        if result.get("complete"):
             found[result["release"]] = result
         else:
-            log(f"  {path.name}: measured with other inputs or incomplete, left out")
+            log(f"  {path.name}: incomplete, left out")
     return found
 
 
-def write_outputs(measured: dict[str, dict], pinned: str, inputs: str) -> None:
-    """versions.json and the pages, from the results: the last step of a local run and of
-    --merge alike."""
-    from tools.generate import versions_page  # the renderer
+def write_outputs(data: dict) -> None:
+    """versions.json, the pages, and the error index that reads the JSON: the last step of a
+    local run and of --merge alike."""
+    from tools.generate import errors, versions_page
 
-    if pinned not in measured:
-        raise SystemExit(f"no result for the pinned torch {pinned}: measure it first")
-    data = versions_page.build(measured, pinned, inputs)
-    for path, text in versions_page.outputs(data).items():
+    files = versions_page.outputs(data)
+    for path, text in files.items():
         path.write_text(text, encoding="utf-8")
         log(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
+    if versions_page.JSON_PATH == JSON_PATH:  # the real files (tests write elsewhere)
+        for path, text in errors.outputs().items():
+            if not path.is_file() or path.read_text(encoding="utf-8") != text:
+                path.write_text(text, encoding="utf-8")
+                log(f"wrote {path.relative_to(ROOT)}")
+
+
+def starting_data(force: bool, pinned: str) -> dict:
+    """What the run merges into: the committed data, or nothing with --force."""
+    from tools.generate import versions_merge, versions_page
+
+    if force or not versions_page.JSON_PATH.is_file():
+        return versions_merge.skeleton(pinned)
+    return versions_page.committed()
 
 
 def main(argv: list[str]) -> int:
     global RESULTS
     parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.splitlines()[0])
-    parser.add_argument("--force", action="store_true", help="measure again what is measured")
-    parser.add_argument("--releases", help="comma-separated torch releases (default: the index)")
+    parser.add_argument("--force", action="store_true", help="measure everything again")
+    parser.add_argument("--releases", help="comma-separated torch releases (default: the list)")
     parser.add_argument("--no-cuda-twin", action="store_true", help="skip the pinned CUDA wheel")
-    parser.add_argument("--render-only", action="store_true", help="write files from the cache")
-    parser.add_argument("--list", action="store_true", help="print the releases a run measures")
+    parser.add_argument("--render-only", action="store_true", help="merge the kept results only")
+    parser.add_argument("--list", action="store_true", help="print the releases with work, JSON")
+    parser.add_argument("--update-releases", action="store_true", help="list from the index")
     parser.add_argument("--release", help="measure this one release only (into --results)")
     parser.add_argument("--results", type=Path, help="the folder of per-release results")
     parser.add_argument("--merge", type=Path, metavar="DIR", help="write the files from DIR")
     parser.add_argument("--measure", metavar="OUT", help=argparse.SUPPRESS)
+    parser.add_argument("--tables", default="", help=argparse.SUPPRESS)
     parser.add_argument("snippets", nargs="*", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.measure:
-        found = measure_here(args.snippets)
-        Path(args.measure).write_text(json.dumps(found))
+        tables = [t for t in args.tables.split(",") if t]
+        Path(args.measure).write_text(json.dumps(measure_here(args.snippets, tables)))
+        return 0
+    if args.update_releases:
+        releases = index_releases()
+        write_releases_list(releases)
+        log(f"{RELEASES_LIST.relative_to(ROOT)}: {', '.join(releases)}")
         return 0
     if args.results:
         RESULTS = args.results.resolve()
 
+    from tools.generate import versions_merge
+
     started = time.perf_counter()
-    inputs, snippets = inputs_hash(), cpu_snippets()
     import torch  # the pinned one, in the project's venv
 
     pinned = torch.__version__
+    data = starting_data(args.force, pinned)
+    now, tables = versions_merge.snippets_now(), versions_merge.table_hashes()
     if args.merge:
-        write_outputs(read_results(args.merge, inputs), pinned, inputs)
+        write_outputs(versions_merge.merge(data, read_results(args.merge), pinned))
+        return 0
+    releases = args.releases.split(",") if args.releases else listed_releases()
+    plan = plan_releases(pinned, releases, not args.no_cuda_twin and not args.releases)
+    jobs = versions_merge.plan(data, plan, pinned, now, tables, args.force)
+    if args.list:
+        print(json.dumps([r for r in plan if r in jobs]))
         return 0
     if args.release:
-        found = cached(args.release, inputs) if not args.force else None
-        if found is None:
-            log(f"torch {args.release}")
-            found = measure_release(args.release, args.release == pinned, inputs, snippets)
+        job = jobs.get(args.release)
+        if job is None:
+            log(f"torch {args.release}: nothing to measure")
+        elif cached(args.release, job, now, tables) is None:
+            log(f"torch {args.release}: {len(job['snippets'])} snippets, {job['tables']}")
+            measure_release(args.release, args.release == pinned, job, now, tables)
         log(f"torch {args.release}: {result_path(args.release)}")
         return 0
-    releases = args.releases.split(",") if args.releases else None
-    if releases is None and not args.render_only:
-        releases = index_releases()
-        log(f"the package index lists {len(releases)} minor releases from 2.0: {releases}")
-    plan = plan_releases(pinned, releases, not args.no_cuda_twin and not args.releases)
-    if args.list:
-        print(json.dumps(plan))
-        return 0
     measured: dict[str, dict] = {}
-    for number, release in enumerate(plan, 1):
-        old = None if args.force else cached(release, inputs)
+    order = [r for r in plan if r in jobs]
+    log(f"{len(order)} of {len(plan)} releases have something to measure")
+    for number, release in enumerate(order, 1):
+        job = jobs[release]
+        what = f"{len(job['snippets'])} snippets, tables: {', '.join(job['tables']) or 'none'}"
+        old = cached(release, job, now, tables)
         if old is not None or args.render_only:
             if old is not None:
                 measured[release] = old
-                log(f"[{number}/{len(plan)}] torch {release}: already measured, skipped")
+                log(f"[{number}/{len(order)}] torch {release} ({what}): kept from an earlier run")
             continue
-        log(f"[{number}/{len(plan)}] torch {release}")
-        measured[release] = measure_release(release, release == pinned, inputs, snippets)
-        log(f"[{number}/{len(plan)}] torch {release}: done in {measured[release]['seconds']} s")
-    # What was just measured is read back from the files, as --merge reads the workflow's: the
-    # same results give the same bytes either way.
-    found = read_results(RESULTS, inputs)
-    write_outputs(found if args.render_only else {r: found[r] for r in measured}, pinned, inputs)
+        log(f"[{number}/{len(order)}] torch {release}: {what}")
+        measured[release] = measure_release(release, release == pinned, job, now, tables)
+        log(f"[{number}/{len(order)}] torch {release}: done in {measured[release]['seconds']} s")
+    write_outputs(versions_merge.merge(data, measured, pinned))
     log(f"finished in {time.perf_counter() - started:.0f} s")
     return 0
 

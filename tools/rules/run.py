@@ -24,6 +24,7 @@ from tools import space
 from tools.project import GENERATED, LANGUAGES, ROOT
 from tools.rules.catalog import rules as all_rules
 from tools.rules.core import Rule
+from tools.space.tensors import skipped_words
 
 OUTPUT = GENERATED / "rules.json"
 COMMAND = "make rules"
@@ -39,6 +40,11 @@ def fingerprint() -> str:
     for path in files:
         digest.update(path.relative_to(ROOT).as_posix().encode())
         digest.update(path.read_bytes())
+    # The module atlas's rows, which the `module-call` cases are (not its date or header).
+    atlas = GENERATED / "module-atlas.json"
+    if atlas.exists():
+        rows = json.loads(atlas.read_text(encoding="utf-8"))["rows"]
+        digest.update(json.dumps(rows, sort_keys=True).encode())
     digest.update(f"torch {torch.__version__} numpy {numpy.__version__}".encode())
     return digest.hexdigest()[:16]
 
@@ -107,6 +113,7 @@ def run(rules: list[Rule]) -> dict:
         "cases_count": sum(e["cases"] for e in entries),
         "rules": entries,
         "cases": dict(sorted(described.items())),
+        "skipped_dtypes": skipped_words(),
     }
 
 

@@ -21,6 +21,7 @@ from mkdocs.exceptions import PluginError
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the project root, for tools.*
 
 from tools.generate import diagrams  # noqa: E402
+from tools.text import catalogue  # noqa: E402
 
 GENERATED = "generated/diagrams"  # under docs/
 
@@ -62,12 +63,14 @@ def image_html(d: diagrams.Diagram, url) -> str:
     (the dark one would do as well; one link keeps one tab stop). The paragraph carries the
     drawing's natural width, under which reading.css does not shrink it on a phone."""
     chinese = any("\u4e00" <= c <= "\u9fff" for c in d.title)
-    alt = html.escape(d.title.rstrip(".。") + ("。" if chinese else ". ") + d.description)
+    words = catalogue("site", "zh" if chinese else "en")
+    title = d.title.rstrip(".\u3002")  # the full stop the sentence below puts back
+    alt = html.escape(words("diagram_alt", title=title, description=d.description))
     light = diagrams.svg_path(d.key, "light")
     size = diagrams.size_of(light.read_text(encoding="utf-8")) if light.is_file() else (0, 0)
     dims = f' width="{size[0]}" height="{size[1]}"' if all(size) else ""
     width = f' style="--diagram-width: {size[0]}px"' if all(size) else ""
-    title = "打开原尺寸的图" if chinese else "Open the diagram at full size"
+    title = words("diagram_link")
     return (
         f'<p class="diagram"{width}>'
         f'<a class="diagram-link" href="{url(d.key, "light")}" title="{title}">'

@@ -24,23 +24,14 @@ from mkdocs.structure.files import File
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the project root, for tools.*
 
 from tools import pages, project  # noqa: E402
+from tools.text import Catalogue, catalogue  # noqa: E402
 
 NOTEBOOKS = "notebooks"  # under docs/
-_DOWNLOAD = {"en": "Download", "zh": "下载"}
-_TITLE = {"en": "{title} (notebook)", "zh": "{title}（笔记本）"}
-_OFFER = {
-    "en": (
-        '!!! example "Run this chapter yourself"\n\n'
-        "    This chapter is also a Jupyter notebook: the whole chapter, every snippet a cell, "
-        "with the output it printed. [Read the notebook]({page}) or "
-        '<a href="{download}" download>download {name}</a>.\n'
-    ),
-    "zh": (
-        '!!! example "自己动手运行本章"\n\n'
-        "    本章也有 Jupyter 笔记本版本：整章内容都在里面，每段代码一个单元，附带它的输出。"
-        '[在线阅读笔记本]({page})，或<a href="{download}" download>下载 {name}</a>。\n'
-    ),
-}
+
+
+def _words(language: str) -> Catalogue:
+    """The offer, the notebook page's title and its button: text/<language>/site.yml."""
+    return catalogue("site", language)
 
 
 class _NotebookPage(File):
@@ -162,7 +153,7 @@ def as_markdown(notebook: dict, language: str, name: str) -> str:
             if printed:
                 parts.append(f"```text\n{printed.rstrip(chr(10))}\n```")
     title = _first_title(parts[0]) if parts else name
-    front = json.dumps(_TITLE[language].format(title=title), ensure_ascii=False)
+    front = json.dumps(_words(language)("notebook_title", title=title), ensure_ascii=False)
     return f"---\ntitle: {front}\nsearch:\n  exclude: true\n---\n\n" + "\n\n".join(parts) + "\n"
 
 
@@ -177,7 +168,7 @@ def _after_title(markdown: str, block: str) -> str:
 
 
 def _download_button(language: str, name: str) -> str:
-    label = _DOWNLOAD.get(language, _DOWNLOAD["en"])
+    label = _words(language)("notebook_download")
     return (
         f'<p class="notebook-download"><a class="md-button" href="{name}" download>'
         f"{label} <code>{name}</code></a></p>\n"
@@ -215,11 +206,14 @@ def on_page_markdown(markdown, page, config, files):
     if not isinstance(notebook, _NotebookPage):
         return markdown
     name = PurePosixPath(notebook.src_uri).name
-    offer = _OFFER.get(_language(page.file), _OFFER["en"]).format(
+    words = _words(_language(page.file))
+    body = words(
+        "notebook_offer",
         page=posixpath.relpath(_notebook_src(base), posixpath.dirname(base) or "."),
         download=notebook.url_relative_to(page.file) + name,
         name=name,
     )
+    offer = f'!!! example "{words("notebook_offer_title")}"\n\n    {body}\n'
     return after_opening_paragraph(markdown, offer)
 
 

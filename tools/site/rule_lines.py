@@ -74,12 +74,12 @@ def summary(entry: dict, language: str) -> str:
 def block(entry: dict, language: str, at: str, nest: str, on_sentence: bool = True) -> str:
     words = catalogue("rule_line", language)
     lines = []
-    for side in ("inside", "outside"):
+    for side, key in (("inside", "smallest_inside"), ("outside", "smallest_outside")):
         smallest = entry.get("smallest", {}).get(side)
         if smallest:
             lines.append(
                 words(
-                    f"smallest_{side}",
+                    key,
                     case=_plain(smallest["case"][language]),
                     happened=_plain(smallest["happened"][language].rstrip(".。")),
                 )

@@ -6,7 +6,7 @@ it is in words (text/<language>/space.yml).
     space.cases("tensor", "mode")    # each tensor under each grad mode (Combined cases)
 
 Dimensions: tensor (tensors.py), mode and region (autograd.py), index (indices.py), process
-(processes.py), and module (modules.py) where that file exists.
+(processes.py), optimizer (optimizers.py), and module (modules.py) where that file exists.
 """
 
 from __future__ import annotations
@@ -23,7 +23,10 @@ _DIMENSIONS = {
     "index": ("tools.space.indices", "cases"),
     "process": ("tools.space.processes", "cases"),
     "conversion": ("tools.space.conversions", "cases"),
+    "optimizer": ("tools.space.optimizers", "cases"),
     "module": ("tools.space", "_module_cases"),
+    # The module atlas's measured rows (call x module kind), read from its JSON.
+    "module-call": ("tools.space.module_calls", "cases"),
 }
 
 

@@ -59,7 +59,8 @@ def _tensor_index(dtype: torch.dtype, zero_d: bool):
 def describe(case: Case, language: str) -> str:
     if case["kind"] in ("tensor", "zero_d"):
         dtype = word(language, "dtype", case["dtype"])
-        return words(language)(f"index_{case['kind']}", dtype=dtype)
+        key = {"tensor": "index_tensor", "zero_d": "index_zero_d"}[case["kind"]]
+        return words(language)(key, dtype=dtype)
     return word(language, "index", case.key)
 
 

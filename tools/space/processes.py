@@ -1,5 +1,6 @@
 """Processes at the boundaries: a DataLoader worker started by each start method (`fork`,
-`forkserver`, `spawn`), holding a dataset backed by a NumPy array or by a tensor.
+`forkserver`, `spawn`), holding a dataset backed by a NumPy array, by a tensor, or by a Python list
+of floats.
 
 Each case builds a function that starts one worker and returns what the worker measured about
 its dataset's memory: the bytes of the mapping that holds the data which this worker shares with
@@ -10,6 +11,7 @@ that imports torch under forkserver and spawn), so there are few cases.
 from __future__ import annotations
 
 import functools
+import os
 
 import numpy as np
 import torch
@@ -18,7 +20,7 @@ from torch.utils.data import DataLoader, Dataset
 from tools.space.core import Case, word, words
 
 METHODS = {"fork": 0, "forkserver": 1, "spawn": 1}
-PAYLOADS = {"numpy": 0, "tensor": 0}
+PAYLOADS = {"numpy": 0, "tensor": 0, "list": 1}
 SIZE = 8 * 2**20  # bytes: a mapping of its own, far above malloc's threshold for one
 
 
@@ -38,29 +40,70 @@ def _mappings(address: int, length: int) -> dict[str, int]:
     return found
 
 
+PAGE = os.sysconf("SC_PAGE_SIZE")
+
+
+def pages_of(objects: list) -> np.ndarray:
+    """The pages that hold the objects (CPython: an object's id is its address). Iterating
+    writes every object's reference count: call it where that copies nothing (before a fork,
+    or in the process that unpickled the objects)."""
+    return np.array(sorted({id(x) // PAGE for x in objects}), dtype=np.int64)
+
+
+def page_counts(pages: np.ndarray) -> dict[str, float]:
+    """Of these pages, the kB this process maps exclusively (its own copy) and those it shares
+    with another process, from /proc/self/pagemap (bit 56: exclusively mapped; bit 63:
+    present). Reads no Python object on them."""
+    own = shared = 0
+    with open("/proc/self/pagemap", "rb") as pagemap:
+        for page in pages.tolist():
+            pagemap.seek(page * 8)
+            entry = int.from_bytes(pagemap.read(8), "little")
+            if entry >> 63 & 1:
+                own += entry >> 56 & 1
+                shared += not entry >> 56 & 1
+    kb = PAGE // 1024
+    return {"shared_kb": shared * kb, "private_kb": own * kb, "size_kb": len(pages) * kb}
+
+
 class Probe(Dataset):
     """One item: what the worker process sees of the memory that holds its data."""
 
     def __init__(self, data):
         self.data = data
+        # A list's pages, found before any worker starts (a forked worker inherits them).
+        self.pages = pages_of(data) if isinstance(data, list) else None
+
+    def __getstate__(self):
+        # Pickled for a worker (forkserver, spawn): the objects get new addresses there.
+        return {"data": self.data, "pages": None}
 
     def __len__(self):
         return 1
 
     def __getitem__(self, i):
-        is_array = isinstance(self.data, np.ndarray)
-        address = self.data.ctypes.data if is_array else self.data.data_ptr()
-        total = float(self.data.sum())  # read every page
-        counts = _mappings(address, SIZE)
+        if isinstance(self.data, list):
+            if self.pages is None:  # unpickled here: the objects are this process's own
+                self.pages = pages_of(self.data)
+            total = sum(self.data)  # read every object (each read writes its reference count)
+            return {"sum": total, **page_counts(self.pages)}
+        else:
+            is_array = isinstance(self.data, np.ndarray)
+            address = self.data.ctypes.data if is_array else self.data.data_ptr()
+            total = float(self.data.sum())  # read every page
+            length = SIZE
+        counts = _mappings(address, length)
         return {
             "sum": total,
             "shared_kb": counts.get("Shared_Clean", 0) + counts.get("Shared_Dirty", 0),
             "private_kb": counts.get("Private_Clean", 0) + counts.get("Private_Dirty", 0),
-            "size_kb": SIZE // 1024,
+            "size_kb": length // 1024,
         }
 
 
 def _payload(kind: str):
+    if kind == "list":
+        return [float(i) for i in range(SIZE // 32)]  # a float object is 24 bytes, 8 in the list
     array = np.ones(SIZE // 8, dtype=np.float64)
     return array if kind == "numpy" else torch.from_numpy(array).clone()
 

@@ -16,6 +16,7 @@ import warnings
 
 import torch
 
+from tools.project import LANGUAGES
 from tools.space import autograd
 from tools.space.core import Case, word, words
 
@@ -86,6 +87,16 @@ def _skip_reason(dtype: torch.dtype) -> str | None:
 
 DTYPES = [d for d in _all_dtypes() if _skip_reason(d) is None]
 SKIPPED = {_name(d): _skip_reason(d) for d in _all_dtypes() if _skip_reason(d) is not None}
+
+
+def skipped_words() -> dict[str, dict[str, str]]:
+    """The dtypes torch has that no case is built from, each with its reason in every language."""
+    return {
+        name: {language: word(language, "skipped", reason) for language in LANGUAGES}
+        for name, reason in sorted(SKIPPED.items())
+    }
+
+
 FLOATING = [d for d in DTYPES if (d.is_floating_point or d.is_complex) and d not in QUANTIZED]
 
 

@@ -94,7 +94,9 @@
         if (visible) shown += 1;
       });
       options.forEach(function (option, k) {
-        option.textContent = option.getAttribute("data-label") + " (" + counts[k] + ")";
+        option.textContent = filter.dataset.option
+          .replace("{label}", option.getAttribute("data-label"))
+          .replace("{count}", String(counts[k]));
       });
       // Parts of the list off screen are left unstyled (content-visibility in extra.css) with
       // the height of all their lines; while a filter hides lines, every part is laid out.
