@@ -23,7 +23,7 @@ OPTIONAL = {"miss"}  # a search rank measured outside the top 3, and why (tests/
 BEFORE = {"answered", "partly", "unanswered"}
 ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 ANSWER = re.compile(r"(?P<slug>[a-z0-9-]+(/[a-z0-9-]+)*)/#(?P<anchor>[a-z0-9-]+)")
-AT_LEAST = {"all": 40, "zh": 10}
+AT_LEAST = {"all": 100, "zh": 30}
 
 
 def load(path: Path = BANK) -> list[dict]:

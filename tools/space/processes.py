@@ -137,7 +137,64 @@ def run_child(method: str, payload: str) -> dict:
     return {"parent_sees_write": bool((t == 1).all()), "shared": t.is_shared()}
 
 
+class Scaled(Dataset):
+    """Two items of one number each: its index times a plain attribute, and times a tensor."""
+
+    def __init__(self, payload: str):
+        self.scale = 1
+        self.tensor = torch.ones(1)
+        if payload == "shared_tensor":
+            self.tensor.share_memory_()
+
+    def __len__(self):
+        return 2
+
+    def __getitem__(self, i):
+        return torch.tensor([i * self.scale]), i * self.tensor
+
+
+def run_persistent(method: str, payload: str) -> dict:
+    """A persistent DataLoader worker, and what it sees of the main process's changes to its
+    Dataset after it started: a rebound attribute, and an in-place write into a tensor."""
+    data = Scaled(payload)
+    loader = DataLoader(
+        data, batch_size=2, num_workers=1, persistent_workers=True, multiprocessing_context=method
+    )
+    list(loader)
+    data.scale = 10
+    data.tensor.fill_(10)
+    (plain, written) = next(iter(loader))
+    return {"rebind_seen": plain[1].item() == 10, "in_place_seen": written[1].item() == 10}
+
+
+COLLATED = {"equal": (3, 3), "first_smaller": (3, 4), "first_larger": (4, 3)}
+
+
+def run_collate(method: str, sizes: str) -> dict:
+    """The first batch a worker collates from two 1-D samples of these sizes: its error's last
+    line (the worker's own error), or whether the batch is in shared memory."""
+    import gc
+
+    samples = [torch.ones(n) for n in COLLATED[sizes]]
+    loader = DataLoader(samples, batch_size=2, num_workers=1, multiprocessing_context=method)
+    try:
+        batch = next(iter(loader))
+    except RuntimeError as error:
+        lines = [line for line in str(error).splitlines() if line.strip()]
+        return {"error": lines[-1].removeprefix("RuntimeError: ")}
+    finally:
+        gc.collect()  # a failed iterator kept by the traceback must not reach the next fork
+    return {"error": "", "shared": batch.is_shared()}
+
+
 def describe(case: Case, language: str) -> str:
+    if case["probe"] in ("persistent_worker", "collate"):
+        other = "payload" if case["probe"] == "persistent_worker" else "sizes"
+        return words(language)(
+            case["probe"],
+            method=word(language, "start_method", case["method"]),
+            payload=word(language, other, case["payload"]),
+        )
     if case["probe"] == "child_write":
         return words(language)(
             "child_write",
@@ -151,10 +208,28 @@ def describe(case: Case, language: str) -> str:
     )
 
 
+def _probes(probe: str, runner, payloads: tuple[str, ...]) -> list[Case]:
+    """One case per start method and payload; the first payload is the plain one."""
+    return [
+        Case(
+            "process",
+            f"{probe}/{method}/{payload}",
+            {"probe": probe, "method": method, "payload": payload},
+            functools.partial(functools.partial, runner, method, payload),
+            describe,
+            METHODS[method] + (payload != payloads[0]),
+        )
+        for method in METHODS
+        for payload in payloads
+    ]
+
+
 @functools.cache
 def cases() -> tuple[Case, ...]:
-    """DataLoader workers reading a dataset (`probe` "dataloader"), and children writing into a
-    tensor they were given (`probe` "child_write")."""
+    """DataLoader workers reading a dataset (`probe` "dataloader"), children writing into a
+    tensor they were given (`probe` "child_write"), persistent workers and the main process's
+    later changes to their Dataset (`probe` "persistent_worker"), and workers collating samples
+    of equal or different sizes (`probe` "collate")."""
     workers = [
         Case(
             "process",
@@ -179,4 +254,6 @@ def cases() -> tuple[Case, ...]:
         for method in METHODS
         for payload in ("tensor", "shared_tensor")
     ]
-    return tuple(workers + children)
+    persistent = _probes("persistent_worker", run_persistent, ("tensor", "shared_tensor"))
+    collated = _probes("collate", run_collate, tuple(COLLATED))
+    return tuple(workers + children + persistent + collated)

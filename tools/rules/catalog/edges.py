@@ -299,7 +299,7 @@ RULES += [
         ),
     ),
     Rule(
-        id="from-numpy-refuses-negative-strides",
+        id="from-numpy-refuses-reversed-arrays",
         pages=("edges",),
         over=("tensor",),
         inside=lambda case: case["shape"] in ("d1", "d2", "d4") and case["layout"] != "expanded",

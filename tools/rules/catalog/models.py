@@ -18,7 +18,8 @@ import torch
 
 from tools.rules.catalog.edges import NUMPY_DTYPES
 from tools.rules.core import Outcome, Rule, check, failed, held, raised
-from tools.rules.probes import share_memory
+from tools.rules.probes import real_loss, share_memory
+from tools.space.modules import example
 
 
 def _named(module, kind: str) -> dict:
@@ -874,5 +875,67 @@ RULES = [
         over=("module",),
         inside=lambda case: True,
         predicate=assign_parameters_take_receiver_flags,
+    ),
+]
+
+
+def load_copies_in(case):
+    model, source = case.build(), case.build()
+    before = _named(model, "parameters")
+    groups = _tied(model)
+    model.load_state_dict(source.state_dict())
+    after = _named(model, "parameters")
+    theirs = _named(source, "parameters")
+    same = all(after[n] is before[n] for n in before)
+    apart = not any(share_memory(after[n], theirs[n]) for n in after)
+    tied = all(len({id(after[n]) for n in names}) == 1 for names in groups)
+    return check(same and apart and tied, "copied_in", "not_copied_in_model")
+
+
+def assign_replaces(case):
+    model, source = case.build(), case.build()
+    before = _named(model, "parameters")
+    model.load_state_dict(source.state_dict(), assign=True)
+    after = _named(model, "parameters")
+    replaced = [n for n in before if after[n] is not before[n]]
+    return check(replaced, "parameters_replaced_by_assign", "parameters_kept_by_assign")
+
+
+def step_in_place(case):
+    model = case.build()
+    trained = [p for p in model.parameters() if p.requires_grad]
+    before = {id(p): (None, p._version) for p in trained}
+    optimizer = torch.optim.SGD(trained, lr=0.1)
+    x = example(model)
+    real_loss(model(x)).backward()
+    optimizer.step()
+    objects = [p for p in model.parameters() if p.requires_grad]
+    moved = all(p._version > before[id(p)][1] for p in objects)
+    return check(
+        [id(p) for p in objects] == list(before) and moved, "stepped_in_place", "not_in_place"
+    )
+
+
+RULES += [
+    Rule(
+        id="load-state-dict-copies-values-in",
+        pages=("models",),
+        over=("module",),
+        inside=_real_memory,
+        predicate=load_copies_in,
+    ),
+    Rule(
+        id="load-state-dict-assign-makes-new-parameters",
+        pages=("models",),
+        over=("module",),
+        inside=_real_memory,
+        predicate=assign_replaces,
+    ),
+    Rule(
+        id="optimizer-step-updates-in-place",
+        pages=("models", "training"),
+        over=("module",),
+        inside=_real_memory,
+        predicate=step_in_place,
     ),
 ]

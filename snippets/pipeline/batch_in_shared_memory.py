@@ -1,0 +1,11 @@
+import torch
+from torch.utils.data import DataLoader
+
+if __name__ == "__main__":
+    images = [torch.zeros(3, 64, 64) for _ in range(8)]
+    for workers in (0, 2):
+        loader = DataLoader(images, batch_size=4, num_workers=workers)
+        batch = next(iter(loader))
+        print(f"num_workers={workers}: batch in shared memory: {batch.is_shared()}")
+    loader = DataLoader(images, batch_size=4, num_workers=2)
+    print("batches a worker may have ready ahead:", loader.prefetch_factor, "per worker")
