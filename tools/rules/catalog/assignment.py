@@ -145,3 +145,39 @@ RULES = [
         applies=lambda case: not case["sparse"],
     ),
 ]
+
+
+def indexed_write_in_place(case):
+    from tools.rules.catalog.layers import _source
+
+    source = _source()
+    storage, version = source.untyped_storage()._cdata, source._version
+    source[case.build()] = -1.0
+    return check(
+        source.untyped_storage()._cdata == storage
+        and source._version > version
+        and bool((source == -1).any()),
+        "index_written_in_place",
+        "index_not_written",
+    )
+
+
+def _accepted_index(case) -> bool:
+    from tools.rules.catalog.layers import ACCEPTED, INTEGER
+
+    if case["kind"] == "tensor":
+        return case["dtype"] in ACCEPTED and case["dtype"] != "uint8"
+    if case["kind"] == "zero_d":
+        return case["dtype"] in ACCEPTED + INTEGER
+    return case.key not in ("false", "empty_slice")
+
+
+RULES.append(
+    Rule(
+        id="indexed-assignment-writes-in-place",
+        pages=("assignment",),
+        over=("index",),
+        inside=_accepted_index,
+        predicate=indexed_write_in_place,
+    )
+)

@@ -221,3 +221,29 @@ RULES += [
         applies=lambda case: not case["sparse"],
     ),
 ]
+
+
+def clone_contiguous(case):
+    copy = case.build().clone()
+    return check(
+        copy.is_contiguous(),
+        "contiguous_own_views",
+        "not_contiguous_or_shared",
+        strides=tuple(copy.stride()),
+    )
+
+
+RULES.append(
+    Rule(
+        id="clone-of-row-major-non-dense-is-contiguous",
+        pages=("clone",),
+        over=("tensor",),
+        inside=lambda case: case["layout"] in ("stepped", "offset", "expanded"),
+        predicate=clone_contiguous,
+        applies=lambda case: (
+            not case["sparse"]
+            and not case["quantized"]
+            and case["layout"] in ("stepped", "offset", "expanded", "overlapping", "transposed")
+        ),
+    )
+)

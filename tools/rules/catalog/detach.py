@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import torch
 
-from tools.rules.core import Rule, check
+from tools.rules.core import Rule, check, failed, raised
 from tools.rules.probes import grad_fn_name, real_loss, same_storage, share_memory
 
 
@@ -149,3 +149,68 @@ RULES.append(
         applies=lambda case: case["core"] and case["requires_grad"] and not case["sparse"],
     )
 )
+
+
+def non_leaf_cannot_switch_off(case):
+    t = case.build()
+    try:
+        t.requires_grad_(False)
+    except RuntimeError as error:
+        return raised(error, held_=True)
+    return failed("switched_off")
+
+
+RULES.append(
+    Rule(
+        id="non-leaf-refuses-requires-grad-false",
+        pages=("detach",),
+        over=("tensor",),
+        inside=lambda case: case["requires_grad"] and not case["leaf"],
+        predicate=non_leaf_cannot_switch_off,
+        applies=lambda case: case["core"] and case["requires_grad"],
+    )
+)
+
+
+def _write_after_save(case, through):
+    x, runner = case.build()
+    out = runner(lambda t: t.exp(), x)  # exp saves its output
+    through(out).zero_()
+    try:
+        real_loss(out).backward()
+    except RuntimeError as error:
+        return raised(error, held_=True)
+    return failed("backward_passed")
+
+
+def write_through_detach_caught(case):
+    return _write_after_save(case, lambda out: out.detach())
+
+
+def write_through_data_passes(case):
+    outcome = _write_after_save(case, lambda out: out.data)
+    return check(not outcome.held, "backward_passed", "backward_caught")
+
+
+def _saved_case(case) -> bool:
+    return case["core"] and case["requires_grad"] and case["arithmetic"] and not case["sparse"]
+
+
+RULES += [
+    Rule(
+        id="write-through-detach-caught-at-backward",
+        pages=("detach",),
+        over=("tensor", "region"),
+        inside=lambda case: case["region"] == "plain",
+        predicate=write_through_detach_caught,
+        applies=_saved_case,
+    ),
+    Rule(
+        id="write-through-data-passes-backward",
+        pages=("detach",),
+        over=("tensor", "region"),
+        inside=lambda case: True,
+        predicate=write_through_data_passes,
+        applies=_saved_case,
+    ),
+]

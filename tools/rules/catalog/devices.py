@@ -62,3 +62,24 @@ RULES = [
         predicate=to_other_follows,
     ),
 ]
+
+
+def memory_format_returns_itself(case):
+    x = case.build()
+    return check(
+        x.to(memory_format=torch.contiguous_format) is x, "returned_itself", "returned_other"
+    )
+
+
+RULES.append(
+    Rule(
+        id="to-memory-format-it-has-returns-itself",
+        pages=("devices",),
+        over=("tensor",),
+        inside=lambda case: (
+            case["layout"] in ("contiguous", "row_unbind", "custom_view") and not case["sparse"]
+        ),
+        predicate=memory_format_returns_itself,
+        applies=lambda case: not case["sparse"],
+    )
+)

@@ -8,8 +8,8 @@ import warnings
 import numpy as np
 import torch
 
-from tools.rules.core import Rule, check
-from tools.rules.probes import same_storage, same_values, share_memory
+from tools.rules.core import Rule, check, failed, raised
+from tools.rules.probes import real_loss, same_storage, same_values, share_memory
 
 # Dtypes NumPy has a type for (tensor.numpy() refuses the others).
 NUMPY_DTYPES = (
@@ -247,5 +247,152 @@ RULES.append(
         predicate=child_write_seen,
         applies=lambda case: case["probe"] == "child_write",
         expensive=True,
+    )
+)
+
+
+def as_tensor_of_array_shares(case):
+    source = case.build()
+    array = source.numpy()
+    return check(share_memory(torch.as_tensor(array), source), "numpy_shares", "numpy_copies")
+
+
+def numpy_refuses_grad(case):
+    source, mode = case.build()
+    try:
+        with mode:
+            source.numpy()
+    except RuntimeError as error:
+        return raised(error, held_=True)
+    return failed("numpy_allowed")
+
+
+def from_numpy_refuses_negative_strides(case):
+    array = case.build().numpy()[::-1]
+    try:
+        torch.from_numpy(array)
+    except ValueError as error:
+        return raised(error, held_=True)
+    return failed("numpy_allowed")
+
+
+RULES += [
+    Rule(
+        id="as-tensor-of-array-shares",
+        pages=("edges",),
+        over=("tensor",),
+        inside=lambda case: _bridgeable(case) and case["shape"] != "empty",
+        predicate=as_tensor_of_array_shares,
+        applies=lambda case: _bridgeable(case),
+    ),
+    Rule(
+        id="numpy-refuses-tensor-that-requires-grad",
+        pages=("edges",),
+        over=("tensor", "mode"),
+        inside=lambda case: case["requires_grad"] and case["grad_on"],
+        predicate=numpy_refuses_grad,
+        applies=lambda case: (
+            case["core"]
+            and not case["sparse"]
+            and case["dtype"] in NUMPY_DTYPES
+            and case["layout"] not in ("conj", "neg")
+        ),
+    ),
+    Rule(
+        id="from-numpy-refuses-reversed-arrays",
+        pages=("edges",),
+        over=("tensor",),
+        inside=lambda case: case["shape"] in ("d1", "d2", "d4") and case["layout"] != "expanded",
+        predicate=from_numpy_refuses_negative_strides,
+        applies=lambda case: _bridgeable(case) and case["shape"] != "scalar",
+    ),
+]
+
+
+def copy_copy_separate_leaf(case):
+    source = case.build()
+    shallow = copy.copy(source)
+    real_loss(shallow * 1).backward()
+    return check(
+        shallow.is_leaf and shallow.grad is not None and source.grad is None,
+        "separate_leaf",
+        "not_separate_leaf",
+    )
+
+
+def copy_copy_cuts_graph(case):
+    source = case.build()
+    shallow = copy.copy(source)
+    return check(
+        shallow.is_leaf and shallow.grad_fn is None and shallow.requires_grad,
+        "graph_cut_flag_kept",
+        "graph_kept_or_flag_lost",
+    )
+
+
+def deepcopy_keeps_grad(case):
+    source = case.build()
+    real_loss(source * 2).backward()
+    twin = copy.deepcopy(source)
+    return check(
+        twin.requires_grad
+        and twin.grad is not None
+        and same_values(twin.grad, source.grad)
+        and not share_memory(twin.grad, source.grad),
+        "grad_copied",
+        "grad_not_copied",
+    )
+
+
+def _float_grad(case) -> bool:
+    return case["core"] and case["arithmetic"] and not case["sparse"] and case["floating"]
+
+
+RULES += [
+    Rule(
+        id="copy-copy-of-leaf-is-a-separate-leaf",
+        pages=("edges",),
+        over=("tensor",),
+        inside=lambda case: case["state"] == "leaf_grad" and case["layout"] == "contiguous",
+        predicate=copy_copy_separate_leaf,
+        applies=lambda case: _float_grad(case) and case["state"] == "leaf_grad",
+    ),
+    Rule(
+        id="copy-copy-of-non-leaf-cuts-the-graph",
+        pages=("edges",),
+        over=("tensor",),
+        inside=lambda case: case["requires_grad"] and not case["leaf"],
+        predicate=copy_copy_cuts_graph,
+        applies=lambda case: _float_grad(case) and case["requires_grad"],
+    ),
+    Rule(
+        id="deepcopy-keeps-requires-grad-and-grad",
+        pages=("edges",),
+        over=("tensor",),
+        inside=lambda case: case["state"] == "leaf_grad" and case["leaf"] and not case["is_view"],
+        predicate=deepcopy_keeps_grad,
+        applies=lambda case: _float_grad(case) and case["state"] == "leaf_grad" and case["leaf"],
+    ),
+]
+
+
+def tolist_of_0d(case):
+    value = case.build().tolist()
+    return check(
+        type(value) in (bool, int, float, complex),
+        "python_numbers",
+        "not_python_numbers",
+        kind=type(value).__name__,
+    )
+
+
+RULES.append(
+    Rule(
+        id="tolist-of-0d-is-a-number",
+        pages=("edges",),
+        over=("tensor",),
+        inside=lambda case: not case["quantized"],
+        predicate=tolist_of_0d,
+        applies=lambda case: case["shape"] == "scalar" and not case["sparse"],
     )
 )

@@ -263,3 +263,95 @@ RULES += [
         ),
     ),
 ]
+
+
+def copy_keeps_storage(case):
+    dst = case.build()
+    storage = dst.untyped_storage()._cdata
+    dst.copy_(torch.ones(dst.shape, dtype=dst.dtype))
+    return check(dst.untyped_storage()._cdata == storage, "kept_storage", "new_storage")
+
+
+def copy_from_grad_source(case):
+    source, mode = case.build()
+    dst = torch.zeros(source.shape, dtype=source.dtype)
+    with mode:
+        dst.copy_(source)
+    return check(
+        dst.requires_grad and grad_fn_name(dst).startswith("CopyBackwards"),
+        "write_recorded",
+        "no_grad_fn",
+        grad_fn=grad_fn_name(dst),
+    )
+
+
+RULES += [
+    Rule(
+        id="copy-into-buffer-needs-no-new-memory",
+        pages=("in-place",),
+        over=("tensor",),
+        inside=lambda case: writable(case) and not _refuses(case),
+        predicate=copy_keeps_storage,
+        applies=lambda case: not case["sparse"],
+    ),
+    Rule(
+        id="copy-from-grad-source-is-recorded",
+        pages=("in-place",),
+        over=("tensor", "mode"),
+        inside=lambda case: case["requires_grad"] and case["grad_on"] and not case["sparse"],
+        predicate=copy_from_grad_source,
+        applies=lambda case: case["core"] and case["floating"] and case["arithmetic"],
+    ),
+]
+
+
+def inference_write_refused(case):
+    t, mode = case.build()
+    try:
+        with mode:
+            t.add_(_one(t))
+    except RuntimeError as error:
+        return raised(error, held_=True)
+    return failed("write_passed")
+
+
+def inference_cannot_be_saved(case):
+    t = case.build()
+    weight = torch.ones(t.shape, dtype=t.dtype, requires_grad=True)
+    try:
+        real_loss(weight * t).backward()
+    except RuntimeError as error:
+        return raised(error, held_=True)
+    return failed("autograd_accepted")
+
+
+RULES += [
+    Rule(
+        id="inference-tensor-refuses-writes-outside-inference-mode",
+        pages=("in-place",),
+        over=("tensor", "mode"),
+        inside=lambda case: case["mode"] != "inference_mode",
+        predicate=inference_write_refused,
+        applies=lambda case: (
+            case["state"] == "inference"
+            and case["core"]
+            and case["arithmetic"]
+            and not case["sparse"]
+            and case["layout"] not in ("expanded", "overlapping")
+        ),
+    ),
+    Rule(
+        id="inference-tensor-cannot-be-saved-for-backward",
+        pages=("in-place", "training"),
+        over=("tensor",),
+        inside=lambda case: case["state"] == "inference",
+        predicate=inference_cannot_be_saved,
+        applies=lambda case: (
+            case["core"]
+            and case["floating"]
+            and case["arithmetic"]
+            and not case["sparse"]
+            and case["state"] in ("inference", "plain")
+        ),
+    ),
+]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import torch
 
+from tools.rules.conditions import autograd_allows_write, writable
 from tools.rules.core import Rule, check, failed, held, raised
 from tools.rules.probes import comparable, same_storage, share_memory
 
@@ -233,3 +234,120 @@ RULES += [
         applies=lambda case: case["core"],
     ),
 ]
+
+
+def view_write_reaches_base(case):
+    base = case.build()
+    view = base.view(base.shape)
+    view.zero_()
+    return check(
+        view._base is not None and bool((comparable(base) == 0).all()),
+        "write_reached_base",
+        "write_missed_base",
+    )
+
+
+def transpose_moves_nothing(case):
+    source = case.build()
+    swapped = source.transpose(-1, -2)
+    strides = list(source.stride())
+    strides[-1], strides[-2] = strides[-2], strides[-1]
+    return check(
+        same_storage(swapped, source) and list(swapped.stride()) == strides,
+        "strides_swapped",
+        "data_moved",
+    )
+
+
+def expand_stride_zero(case):
+    source = case.build()
+    grown = source.unsqueeze(0).expand(3, *source.shape)
+    return check(
+        grown.stride(0) == 0 and same_storage(grown, source), "stride_zero_view", "expand_copied"
+    )
+
+
+RULES += [
+    Rule(
+        id="view-write-reaches-base",
+        pages=("layers",),
+        over=("tensor",),
+        inside=lambda case: writable(case) and autograd_allows_write(case),
+        predicate=view_write_reaches_base,
+        applies=lambda case: not case["sparse"] and case["core"],
+    ),
+    Rule(
+        id="transpose-moves-no-data",
+        pages=("layers",),
+        over=("tensor",),
+        inside=_dense,
+        predicate=transpose_moves_nothing,
+        applies=lambda case: case["shape"] not in ("scalar", "d1"),
+    ),
+    Rule(
+        id="expand-is-a-stride-zero-view",
+        pages=("layers",),
+        over=("tensor",),
+        inside=_dense,
+        predicate=expand_stride_zero,
+    ),
+]
+
+
+def contiguous_copies(case):
+    source = case.build()
+    made = source.contiguous()
+    return check(made.is_contiguous() and not share_memory(made, source), "is_copy", "is_view")
+
+
+def reshape_of_contiguous_is_view(case):
+    source = case.build()
+    return check(same_storage(source.reshape(-1), source), "is_view", "is_copy")
+
+
+RULES += [
+    Rule(
+        id="contiguous-copies-a-non-contiguous-tensor",
+        pages=("layers",),
+        over=("tensor",),
+        inside=lambda case: (
+            case["layout"] in ("transposed", "stepped", "expanded", "overlapping")
+            and case["shape"] not in ("empty", "ones")
+        ),
+        predicate=contiguous_copies,
+        applies=lambda case: _dense(case) and case["layout"] != "contiguous",
+    ),
+    Rule(
+        id="reshape-of-contiguous-is-a-view",
+        pages=("layers",),
+        over=("tensor",),
+        inside=lambda case: case["layout"] in ("contiguous", "row_unbind", "custom_view"),
+        predicate=reshape_of_contiguous_is_view,
+        applies=_dense,
+    ),
+]
+
+
+def shape_operations_are_views(case):
+    source = case.build()
+    order = list(range(source.dim()))[::-1]
+    made = [
+        source.view(source.shape),
+        source.permute(order),
+        source.expand(source.shape),
+        source.unsqueeze(0),
+    ]
+    if source.dim() >= 2:
+        made.append(source.transpose(0, 1))
+    return check(all(same_storage(m, source) for m in made), "is_view", "is_copy")
+
+
+RULES.append(
+    Rule(
+        id="shape-operations-return-views",
+        pages=("layers",),
+        over=("tensor",),
+        inside=_dense,
+        predicate=shape_operations_are_views,
+    )
+)

@@ -685,7 +685,10 @@ RULES = [
         over=("process",),
         inside=lambda case: case["payload"] == "list",
         predicate=worker_copies_list,
-        applies=lambda case: case["payload"] == "list" or case["method"] == "fork",
+        applies=lambda case: (
+            case["probe"] == "dataloader"
+            and (case["payload"] == "list" or case["method"] == "fork")
+        ),
         expensive=True,
     ),
     Rule(
