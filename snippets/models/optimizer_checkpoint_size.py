@@ -24,6 +24,7 @@ optimizers = {
     "SGD": lambda p: torch.optim.SGD(p, lr=0.1),
     "SGD(momentum=0.9)": lambda p: torch.optim.SGD(p, lr=0.1, momentum=0.9),
     "Adam": lambda p: torch.optim.Adam(p),
+    "AdamW": lambda p: torch.optim.AdamW(p),
     "Adam(amsgrad=True)": lambda p: torch.optim.Adam(p, amsgrad=True),
 }
 for name, make in optimizers.items():
@@ -39,3 +40,10 @@ for name, make in optimizers.items():
         f"{name:19}: state {before} before step(), {after} x the parameters after;"
         f" checkpoint {ratio:.1f} x the weights file"
     )
+
+model[0].requires_grad_(False)  # a frozen first layer gets no gradient
+optimizer = torch.optim.Adam(model.parameters())
+model(torch.randn(4, 512)).sum().backward()
+optimizer.step()
+with_state, total = len(optimizer.state), len(list(model.parameters()))
+print(f"Adam, first layer frozen: state for {with_state} of {total} parameters")

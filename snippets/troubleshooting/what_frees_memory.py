@@ -21,6 +21,8 @@ storage = watch(hidden)
 loss = hidden.sum()
 del hidden
 print("del hidden, loss and its graph kept: freed", storage.expired())
+loss.backward(retain_graph=True)
+print("after loss.backward(retain_graph=True): freed", storage.expired())
 loss.backward()
 print("after loss.backward():                freed", storage.expired())
 
