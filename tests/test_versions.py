@@ -697,14 +697,16 @@ def test_an_atlas_fact_true_in_some_calls_is_shown_as_such():
 
 
 def test_a_table_is_pending_when_its_measuring_code_changes_not_its_words(tmp_path, monkeypatch):
-    code = "import torch\n\nOPERATIONS = {'view': 'a.view(-1)'}\n\n# -- rendering --\nLABEL = 'x'\n"
+    code = '"""What it measures."""\nimport torch\n\nOPERATIONS = {"view": "a.view(-1)"}\n'
+    code += "\n# -- rendering --\nLABEL = 'x'\n"
     (tmp_path / "tools").mkdir()
     source = tmp_path / "tools" / "m.py"
     monkeypatch.setattr(versions_merge, "ROOT", tmp_path)
     monkeypatch.setattr(versions_merge, "TABLE_CODE", {"matrix": ["tools/m.py"]})
     source.write_text(code, encoding="utf-8")
     before = versions_merge.table_hashes()
-    source.write_text(code.replace("'x'", "'y'").replace("import torch", "import yaml"))
+    reworded = code.replace("'x'", "'y'").replace("import torch", "import yaml")
+    source.write_text(reworded.replace("What it measures", "It measures"), encoding="utf-8")
     assert versions_merge.table_hashes() == before  # words and imports: nothing to remeasure
-    source.write_text(code.replace("view(-1)", "reshape(-1)"), encoding="utf-8")
+    source.write_text(code.replace('a.view(-1)"', 'a.reshape(-1)"'), encoding="utf-8")
     assert versions_merge.table_hashes() != before

@@ -24,6 +24,7 @@ hash of its code now. Only the standard library: the merge runs without torch.
 
 from __future__ import annotations
 
+import ast
 import copy
 import hashlib
 
@@ -49,12 +50,24 @@ TABLE_CODE = {
 RENDERING = "# -- rendering"
 
 
-def measuring_code(name: str) -> bytes:
-    """The part of a file that decides what is measured: above its rendering section, without
-    its import lines (a module moving its sentences to a catalogue imports another module)."""
-    text = (ROOT / name).read_text(encoding="utf-8").split("\n" + RENDERING, 1)[0]
-    kept = [line for line in text.split("\n") if not line.startswith(("import ", "from "))]
-    return "\n".join(kept).encode()
+def measuring_code(name: str, text: str | None = None) -> bytes:
+    """The part of a file that decides what is measured: the code above its rendering section,
+    as Python reads it (no comments, docstrings or import lines: a module that moves its
+    sentences to a catalogue imports another module, and its docstring may say so)."""
+    text = (ROOT / name).read_text(encoding="utf-8") if text is None else text
+    tree = ast.parse(text.split("\n" + RENDERING, 1)[0])
+    kept = [
+        node
+        for node in tree.body
+        if not isinstance(node, (ast.Import, ast.ImportFrom))
+        and not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant))
+    ]
+    for node in ast.walk(ast.Module(body=kept, type_ignores=[])):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
+            if isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+                node.body = body[1:] or [ast.Pass()]
+    return ast.dump(ast.Module(body=kept, type_ignores=[])).encode()
 
 
 def table_hashes() -> dict[str, str]:
