@@ -150,3 +150,11 @@ def on_page_markdown(markdown, page, config, files):
             RULES_JSON.as_posix(),
         )
     return expanded
+
+
+def on_page_content(html, page, config, files):
+    """Keep the rules' folded lines out of the search index (Material's data-search-exclude):
+    they describe the run's inputs ("a 2-D view of a float32 leaf"), and with a line under
+    every rule their words outranked the sections that answer a reader's question (the Chinese
+    query 视图 no longer found the section on views)."""
+    return html.replace('<details class="rule">', '<details class="rule" data-search-exclude>')
