@@ -16,6 +16,7 @@ from pathlib import Path
 
 import markdown
 import pytest
+import torch
 import yaml
 
 from tools import pages, project, text
@@ -157,11 +158,18 @@ def test_every_rule_link_lands_on_a_rule_that_page_marks(page):
 # A "Which one do I use?" box: the tip admonition under the section of that anchor.
 BOX = re.compile(r'^!!! tip "[^"]*"\n(?P<body>(?:\n|    .*\n)+)', re.M)
 # Chapters whose boxes the rules run has not reached yet (other rule writers take them).
-NOT_YET = {
-    "devices",
-    "edges",
-    "troubleshooting",
-}
+NOT_YET: set[str] = set()
+
+
+# A bullet about what needs a GPU (or several processes) that no rule runs here names the
+# PyTorch source it rests on instead: `<!-- rule-source: torch/cuda/streams.py -->`, a file of
+# the installed torch, and the bullet says that it was not run.
+SOURCE_MARKER = re.compile(r"^\s*<!-- rule-source: (\S+) -->\s*$")
+
+
+def _cites_source(row: str) -> bool:
+    found = SOURCE_MARKER.match(row)
+    return bool(found) and (Path(torch.__file__).parent.parent / found[1]).is_file()
 
 
 def bullets_without_rules(content: str) -> list[str]:
@@ -175,7 +183,9 @@ def bullets_without_rules(content: str) -> list[str]:
     found, bullet, line = [], [], 0
     for k, row in enumerate(box["body"].split("\n") + ["    - "]):
         if row.startswith("    - "):
-            if bullet and not any("#rule-" in b or pages.RULE_MARKER.match(b) for b in bullet):
+            if bullet and not any(
+                "#rule-" in b or pages.RULE_MARKER.match(b) or _cites_source(b) for b in bullet
+            ):
                 found.append(f"line {line}: {bullet[0].strip()[:60]}")
             bullet, line = [row], first_line + k
         elif bullet:
@@ -254,3 +264,11 @@ def test_every_dtype_the_space_leaves_out_says_why():
     for language in project.LANGUAGES:
         reasons = text.catalogue("space", language).raw("skipped")
         assert set(tensors.SKIPPED.values()) <= set(reasons), f"a reason without words ({language})"
+
+
+def test_a_bullet_citing_a_source_counts_only_with_a_file_of_torch():
+    box = '## Which? { #which-one }\n\n!!! tip "Which?"\n\n    - Pin it (needs a GPU).\n      {}\n'
+    cited = box.replace("{}", "<!-- rule-source: torch/cuda/streams.py -->")
+    invented = box.replace("{}", "<!-- rule-source: torch/cuda/no_such_file.py -->")
+    assert bullets_without_rules(cited) == []
+    assert bullets_without_rules(invented) == ["line 5: - Pin it (needs a GPU)."]
