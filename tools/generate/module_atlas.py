@@ -117,10 +117,6 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-if __name__ == "__main__":
-    sys.exit(main())
-
-
 # -- sentences that cite a row ---------------------------------------------------------------------
 
 # A sentence that states what a call does cites its row: a link to the call's line, and right after
@@ -170,3 +166,7 @@ def contradictions(text: str, where: str, rows: list[dict]) -> list[str]:
                     f"{at}: the sentence says {field}={said}, the row says {json.dumps(found)}"
                 )
     return problems
+
+
+if __name__ == "__main__":
+    sys.exit(main())
