@@ -35,6 +35,8 @@
         unmarkInsideWords(root);
       });
     }).observe(root, { childList: true, subtree: true });
+    // Material may have marked the page before this script ran: no mutation would follow.
+    unmarkInsideWords(root);
   }
   function start() {
     watch(document.querySelector(".md-search-result__list"));
