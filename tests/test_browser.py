@@ -628,7 +628,19 @@ def test_a_first_visit(visit, record_property, what):
     shot = (path.strip("/").replace("/", "-") or "home") + "-{}.png"
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / shot.format("desktop")))
-    violations = _axe_violations(page, "light, desktop")
+    estimated = page.evaluate(_CODE_BLOCKS)  # blocks off screen not drawn yet
+    violations = _axe_violations(page, "light, desktop")  # draws every block
+    drawn = page.evaluate(_CODE_BLOCKS)
+    assert estimated["focusable"] == drawn["scrolls"], (
+        "a11y.js's guess from --cols, block by block (True: focusable), and what scrolls once "
+        f"drawn: {estimated['focusable']} {drawn['scrolls']}"
+    )
+    held = sum(estimated["heights"][k] for k in estimated["skipped"])
+    taken = sum(drawn["heights"][k] for k in estimated["skipped"])
+    assert abs(held - taken) <= 0.02 * taken, (
+        f"the code blocks not drawn at first hold {held} px, and take {taken} px drawn: "
+        "reading.css's height for --lines is off"
+    )
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path=str(SHOTS / shot.format("phone")))
     fit = page.evaluate(_PHONE_FIT)
@@ -653,6 +665,23 @@ def test_a_first_visit(visit, record_property, what):
         assert copied.strip("\n") == source.strip("\n"), "the copy button copies something else"
     if path in SWITCHES:  # last: it leaves the page
         _switch_language(page, path)
+
+
+# The code blocks at the top of the article (content-visibility in reading.css: one off screen is
+# not drawn until it comes near): which of them a keyboard can reach (a11y.js decides from their
+# widest line, --cols, until they are drawn), which of them scroll sideways (read from a drawn
+# block: only after every block is drawn), which are not drawn yet, and the height of each
+# (reading.css's, from --lines, for a block not drawn).
+_CODE_BLOCKS = """() => {
+  const codes = [...document.querySelectorAll(".md-typeset > .highlight > pre > code")];
+  const skipped = codes.filter(code => !code.checkVisibility({contentVisibilityAuto: true}));
+  return {
+    skipped: skipped.map(code => codes.indexOf(code)),
+    heights: codes.map(code => code.closest(".highlight").offsetHeight),
+    focusable: codes.map(code => code.getAttribute("tabindex") === "0"),
+    scrolls: codes.map(code => code.scrollWidth > code.clientWidth + 1),
+  };
+}"""
 
 
 # On a phone: the page's width (nothing may widen it past the screen) and the visible text of

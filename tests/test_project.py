@@ -186,6 +186,25 @@ def test_names_and_whitespace_in_code_have_no_style_of_their_own():
         assert not re.search(r"\.(?:" + "|".join(unstyled) + r")\b(?!-)", own), sheet.name
 
 
+# --- tools/site/block_heights.py: each code block's lines and widest line ---------------------
+
+
+def test_block_heights_counts_lines_and_the_widest_in_columns():
+    block_heights = _hook("tools/site/block_heights.py")
+    out = block_heights.with_sizes(
+        _HIGHLIGHTED
+        + '<div class="language-text highlight"><pre><span></span><code>'
+        + "a &lt;b&gt; 张量\n\tx\n</code></pre></div>"
+    )
+    found = re.findall(r'<div class="(language-\w+) highlight" style="([^"]*)"><pre>', out)
+    # `import torch` and `b = a.clone()`; "a <b> " and two wide characters, a tab to column 8
+    assert found == [
+        ("language-python", "--lines: 2; --cols: 13"),
+        ("language-text", "--lines: 2; --cols: 10"),
+    ]
+    assert out.replace(' style="--lines: 2; --cols: 13"', "").startswith(_HIGHLIGHTED)
+
+
 # --- the strict build stops at a broken link or include, naming the page -----------------------
 
 

@@ -10,7 +10,7 @@
    Code blocks: Material makes a code block that scrolls sideways focusable (tabindex="0") on
    devices without touch only; on a touch phone with a keyboard or switch access the hidden end
    of a line could not be reached (axe: scrollable-region-focusable). Here every block that
-   overflows gets tabindex="0" on any device.
+   overflows gets tabindex="0" on any device, drawn yet or not (below).
 
    Search: Material's search box is a dialog (role="dialog") without a name (axe:
    aria-dialog-name); it gets the name of its input, which Material writes in the page's
@@ -35,10 +35,22 @@
       var name = input && input.getAttribute("aria-label");
       if (name && !dialog.hasAttribute("aria-label")) dialog.setAttribute("aria-label", name);
     });
+    // Every width is read before any tabindex is written: a write between two reads would make
+    // the browser lay the page out again for the second.
+    var character = null;
+    var scrolls = [];
     document.querySelectorAll(".md-typeset pre > code").forEach(function (code) {
-      if (!shown(code)) return;
-      if (code.scrollWidth > code.clientWidth + 1) code.setAttribute("tabindex", "0");
+      if (shown(code)) {
+        if (code.scrollWidth > code.clientWidth + 1) scrolls.push(code);
+        return;
+      }
+      var block = code.closest(".highlight");
+      var cols = block ? parseFloat(block.style.getPropertyValue("--cols")) : NaN;
+      if (isNaN(cols)) return;
+      character = character || measureCharacter();
+      if (cols * character.width + character.padding > block.clientWidth + 1) scrolls.push(code);
     });
+    scrolls.forEach(function (code) { code.setAttribute("tabindex", "0"); });
     document.querySelectorAll(".md-typeset__scrollwrap").forEach(function (wrap) {
       if (wrap.scrollWidth > wrap.clientWidth + 1) {
         wrap.setAttribute("tabindex", "0");
@@ -53,8 +65,32 @@
   }
 
   // A code block off screen is not laid out (content-visibility, reading.css): measuring it would
-  // lay it out. It is measured when it comes near and is drawn. (Tables are measured at once: a
-  // table that scrolls is a region from the start, and they are few.)
+  // lay it out. Until it is drawn, whether it scrolls comes from its widest line (--cols, in
+  // characters, written by tools/site/block_heights.py) times the width of one character of code,
+  // measured once per update on a hidden block of the page's code style; once drawn, it is
+  // measured. So a keyboard reaches every block that scrolls, drawn or not. (Tables are measured
+  // at once: a table that scrolls is a region from the start, and they are few.)
+  function measureCharacter() {
+    // A block of the page's own classes, as wide as its text: its width minus that of its text is
+    // what a block takes around its lines (the padding of <pre> and <code>).
+    var block = document.createElement("div");
+    var pre = document.createElement("pre");
+    var code = document.createElement("code");
+    block.className = "language-text highlight";
+    block.setAttribute("aria-hidden", "true");
+    block.style.cssText =
+      "position: absolute; visibility: hidden; width: max-content; content-visibility: visible";
+    pre.appendChild(code);
+    block.appendChild(pre);
+    document.querySelector(".md-typeset").appendChild(block);
+    code.textContent = "0".repeat(40);
+    var forty = block.offsetWidth;
+    code.textContent = "0".repeat(80);
+    var eighty = block.offsetWidth;
+    block.remove();
+    var width = (eighty - forty) / 40;
+    return { width: width, padding: forty - 40 * width };
+  }
   function shown(element) {
     return !element.checkVisibility || element.checkVisibility({ contentVisibilityAuto: true });
   }
