@@ -277,7 +277,12 @@ def test_the_page_holds_each_line_s_summary_and_the_details_file_the_rest(commit
     assert anchors == [row["anchor"] for row in committed["rows"]] == list(found)
     assert all(found.values())
     assert page.count("</summary></details>") == len(anchors)
-    parts = re.findall(r'<div class="atlas-part" style="--rows: (\d+)">\n(.*?)\n</div>', page, re.S)
+    parts = re.findall(
+        r'<div class="atlas-part" style="--rows: (\d+); --lines: \d+; --lines-wide: \d+">'
+        r"\n(.*?)\n</div>",
+        page,
+        re.S,
+    )
     counts = [body.count('<details class="atlas-op"') for _, body in parts]
     assert [int(n) for n, _ in parts] == counts and sum(counts) == len(anchors)
     assert max(counts) == atlas_render.PART_ROWS

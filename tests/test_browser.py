@@ -990,8 +990,9 @@ def test_an_atlas_anchor_reveals_its_line_while_a_filter_hides_it(visit, path):
     row.locator("p:not(.atlas-loading)").first.wait_for()
     top = row.evaluate("r => r.getBoundingClientRect().top")
     assert 0 <= top < 844
-    # Nothing scrolled up as the list's parts above were drawn (extra.css sizes them no taller
-    # than they are), so Material's "Back to top" button does not cover the line.
+    # Nothing scrolled up as the list's parts above were drawn (atlas.js draws the line's part
+    # and two above it before going there), so Material's "Back to top" button does not cover
+    # the line.
     page.wait_for_timeout(500)
     assert page.locator(".md-top").evaluate("e => e.hidden")  # Material fades it, not display
 
@@ -1114,6 +1115,21 @@ def test_the_atlas_filter_is_a_few_keys_away_and_shows_focus(visit, path):
             "e => { const s = getComputedStyle(e); return [s.outlineStyle, s.outlineWidth]; }"
         )
         assert style[0] != "none" and style[1] != "0px", f"{control}: no focus ring ({style})"
+
+
+@pytest.mark.parametrize(("path", "width"), [("atlas/", 390), ("zh/atlas/", 1366)])
+def test_an_atlas_part_not_drawn_holds_at_least_what_it_takes_drawn(visit, path, width):
+    """A part of the list off screen holds a height until it is drawn (extra.css, from the
+    screen lines atlas_render.py counts): less than it takes, and its lines would lie over the
+    next part's for anything that lays it out unseen (Lighthouse's tap-target check did)."""
+    page = visit(viewport={"width": width, "height": 900}).open(path)
+    heights = "[...document.querySelectorAll('.atlas-part')].map(p => p.offsetHeight)"
+    held = page.evaluate(heights)
+    page.add_style_tag(content=".atlas-part { content-visibility: visible !important; }")
+    taken = page.evaluate(heights)
+    short = [(k, h, t) for k, (h, t) in enumerate(zip(held, taken, strict=True)) if h < t]
+    assert len(held) > 10 and not short, f"parts holding less than they take: {short}"
+    assert sum(held) <= 1.25 * sum(taken), f"{sum(held)} px held, {sum(taken)} px taken"
 
 
 @pytest.mark.parametrize("width", [390, 1366])

@@ -22,6 +22,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import unicodedata
 
 from tools.generate.atlas_probe import INPLACE_FACTS
 from tools.project import LANGUAGES
@@ -34,6 +35,16 @@ FILTERS = ("", "same", "shares", "new", "conditional", "disagrees", "inplace", "
 # Lines per part of the list (a <div class="atlas-part">, content-visibility: auto in extra.css):
 # parts off screen are neither styled nor laid out on a first visit.
 PART_ROWS = 40
+# How many characters of a summary fit on one screen line, at most, in each layout of extra.css
+# (a wide East Asian character counts two): on a phone the name and the result share a line and
+# the condition runs below them, 34 a line; wider, the name has a column of its own (18) and the
+# condition one beside it (42). Measured over every line of both languages' lists at 390, 720,
+# 1,100 and 1,280 px, these never give a line fewer screen lines than it takes (36, 20 and 44
+# did not either); a part adds one line to what its lines add up to. A part off screen holds the
+# height they give (--lines on a phone, --lines-wide wider), at least the one it takes when
+# drawn: less, and what it holds would lie over the next part when a tool lays it out unseen
+# (Lighthouse's tap-target check found lines "obscured" there).
+PHONE_COLUMNS, NAME_COLUMNS, CONDITION_COLUMNS = 34, 18, 42
 # Where each language's details are, as i18n serves them (a `.zh` before the suffix: the zh page's
 # file), and the URL the list names, relative to the atlas page (atlas/, zh/atlas/).
 DETAILS_FILES = {"en": "atlas-details.json", "zh": "atlas-details.zh.json"}
@@ -280,6 +291,22 @@ def summary(row: dict, words: dict, language: str) -> str:
     return text + (f' <span class="atlas-when">{when}</span>' if when else "")
 
 
+def _columns(text: str) -> int:
+    """Screen columns a summary's text takes: a wide or full-width character takes two."""
+    plain = html.unescape(re.sub(r"<[^>]+>", "", text))
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in plain)
+
+
+def screen_lines(row: dict, words: dict, language: str) -> tuple[int, int]:
+    """The most screen lines a line's summary takes: (on a phone, wider)."""
+    name = _columns(row["name"] + (" " + row["variant"] if row["variant"] else ""))
+    result = _columns(words["kinds"][row["result"]])
+    when = _columns(condition(row, words, language))
+    phone = -(-(name + 1 + result) // PHONE_COLUMNS) + -(-when // PHONE_COLUMNS)
+    wide = max(-(-name // NAME_COLUMNS), -(-when // CONDITION_COLUMNS), 1)
+    return phone, wide
+
+
 def _skip_reason(reason: str, words: dict) -> str:
     """A skip reason in the page's language: the generator writes them in English."""
     for key, english in SKIP_REASONS.items():
@@ -348,7 +375,12 @@ def render(data: dict, language: str) -> str:
     lines = list(zip(rows, tokens, strict=True))
     for start in range(0, len(lines), PART_ROWS):
         part = lines[start : start + PART_ROWS]
-        out.append(f'<div class="atlas-part" style="--rows: {len(part)}">')
+        phone, wide = (1 + sum(screen_lines(row, words, language)[k] for row, _ in part)
+                       for k in (0, 1))  # fmt: skip
+        out.append(
+            f'<div class="atlas-part" style="--rows: {len(part)}; --lines: {phone}; '
+            f'--lines-wide: {wide}">'
+        )
         for row, token in part:
             out.append(
                 f'<details class="atlas-op" id="{row["anchor"]}" data-kind="{" ".join(token)}">'

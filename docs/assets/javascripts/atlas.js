@@ -118,6 +118,13 @@
         apply();
       }
       row.open = true;
+      // The line's part and the two above it are drawn before the page goes there: a part off
+      // screen holds a little more than it takes (extra.css), so one drawn as it came near
+      // would shrink and scroll the page up, and Material would show "Back to top" over the line.
+      var part = row.parentElement;
+      for (var k = 0; part && k < 3; k++, part = part.previousElementSibling) {
+        part.classList.add("atlas-drawn");
+      }
       if (scroll) row.scrollIntoView();
     }
 
