@@ -818,6 +818,26 @@ def test_the_language_switch_keeps_the_section(visit, start, language, target):
     assert (landed.path, landed.fragment) == ("/" + target, start.split("#")[1]), page.url
 
 
+def test_the_search_index_waits_until_the_page_is_drawn_or_the_reader_searches(visit):
+    """search_later.js holds Material's request for the index back until 2 s after the load
+    event (it slowed a phone's first paint), and sends it at once when a key is pressed."""
+    v = visit(search=True)
+    index = lambda: [u for u in v.requests if urlparse(u).path.endswith("/search_index.json")]  # noqa: E731
+    page = v.open("troubleshooting/")
+    page.wait_for_timeout(600)
+    assert not index(), "the search index was asked for while the page was being drawn"
+    page.keyboard.press("s")  # Material's shortcut to the search box
+    page.keyboard.type("clone detach")
+    page.locator(".md-search-result__item").first.wait_for(timeout=10_000)
+    assert len(index()) == 1
+    page = v.open("edges/")  # no key: it comes by itself
+    page.wait_for_function(
+        "() => performance.getEntriesByType('resource').some(e => "
+        "e.name.endsWith('/search_index.json'))",
+        timeout=10_000,
+    )
+
+
 def test_a_search_marks_whole_words_on_the_page_it_opens(visit):
     """Material marks "one" inside "clone" too; reading.js takes such marks back."""
     page = visit(viewport={"width": 1280, "height": 900}).open("combinations/?h=one")
