@@ -1159,6 +1159,41 @@ def test_the_atlas_filter_is_a_few_keys_away_and_shows_focus(visit, path):
         assert style[0] != "none" and style[1] != "0px", f"{control}: no focus ring ({style})"
 
 
+@pytest.mark.parametrize("path", ["module-atlas/", "zh/module-atlas/"])
+def test_a_module_atlas_line_gets_its_table_when_it_first_opens(visit, path):
+    """The module atlas keeps each line's table in a <template> until the line opens
+    (reading.js): a closed line holds no table; an opened one shows its table, the rows its
+    template held, in a wrapper a keyboard reaches when it scrolls (a11y.js); a line an address
+    names is opened on arrival with its table."""
+    page = visit(viewport={"width": 390, "height": 844}).open(path)
+    assert page.locator("details.matlas-call").count() > 60
+    assert page.locator("details.matlas-call table").count() == 0
+    line = page.locator("details.matlas-call").nth(3)
+    rows = line.evaluate(
+        "d => d.querySelector('template').content.querySelectorAll('tbody tr').length"
+    )
+    line.locator("summary").click()
+    line.locator("table").wait_for()
+    assert line.locator("tbody tr").count() == rows > 0
+    assert line.locator("template").count() == 0
+    page.wait_for_function(
+        "w => (w.scrollWidth > w.clientWidth + 1) === (w.getAttribute('tabindex') === '0')",
+        arg=line.locator(".md-typeset__scrollwrap").element_handle(),
+    )
+    named = line.evaluate("d => d.parentElement.lastElementChild.id")
+    page = visit(viewport={"width": 1280, "height": 900}).open(f"{path}#{named}")
+    page.locator(f"[id='{named}'] tbody tr").first.wait_for()
+
+
+def test_without_javascript_the_module_atlas_says_where_its_tables_are(visit):
+    page = visit(java_script_enabled=False).open("module-atlas/")
+    note = page.locator("p.atlas-noscript")
+    assert note.is_visible() and "module-atlas.json" in note.inner_text()
+    href = note.locator("a").get_attribute("href")
+    assert (project.ROOT / "docs" / "generated" / "module-atlas.json").exists()
+    assert href == "../generated/module-atlas.json"
+
+
 @pytest.mark.parametrize(("path", "width"), [("atlas/", 390), ("zh/atlas/", 1366)])
 def test_an_atlas_part_not_drawn_holds_at_least_what_it_takes_drawn(visit, path, width):
     """A part of the list off screen holds a height until it is drawn (extra.css, from the

@@ -104,4 +104,7 @@
   if (window.document$) window.document$.subscribe(function () { setTimeout(update, 0); });
   else document.addEventListener("DOMContentLoaded", update);
   window.addEventListener("resize", later);
+  // A folded line that opens may show a table or a block that scrolls (the module atlas puts its
+  // table there only then: reading.js). "toggle" does not bubble: heard on the way down.
+  document.addEventListener("toggle", later, true);
 })();

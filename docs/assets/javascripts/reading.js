@@ -1,4 +1,4 @@
-/* What a reader meets after a click: the section, and whole words marked.
+/* What a reader meets after a click: the section, whole words marked, and a folded line's body.
 
    The language switch keeps the section: both languages give a section the same id
    (tests/test_pages.py), so the link to the other language takes the #section of this page.
@@ -7,6 +7,22 @@
    another word ("one" in "clone", "b" in "object"), in the results and on the page a result opens
    (?h=). A mark with a letter or digit right before or after it is taken back. */
 (function () {
+  // A line whose body waits in a <template> (the module atlas: tools/generate/
+  // module_atlas_render.py) gets it when it first opens: by a click, or by Material when the
+  // address names it. "toggle" does not bubble: heard on the way down.
+  function fill(details) {
+    var template = details.querySelector(":scope > template");
+    if (template) template.replaceWith(template.content);
+  }
+  document.addEventListener(
+    "toggle",
+    function (event) {
+      if (event.target.open && event.target.tagName === "DETAILS") fill(event.target);
+    },
+    true
+  );
+  document.querySelectorAll("details[open]").forEach(fill);
+
   document.addEventListener("click", function (event) {
     var link = event.target.closest && event.target.closest("a.md-select__link[hreflang]");
     if (link && location.hash && !link.hash) link.hash = location.hash;
