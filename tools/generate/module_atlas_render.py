@@ -194,9 +194,9 @@ def render(data: dict, language: str) -> str:
                 body = table(rows, words)
                 said = summary(rows, words)
             # What a line opens on waits in a <template>, outside the page's elements until the
-            # line is first opened (docs/assets/javascripts/reading.js puts it in): 68 tables in
-            # closed lines were 7,000 of the page's 9,750 elements, styled at every first visit
-            # (Lighthouse mobile 84).
+            # line is first opened (docs/assets/javascripts/reading.js puts it in): the 62 tables
+            # of closed lines were 8,660 of the page's 9,750 elements, styled at every first
+            # visit (Lighthouse mobile 84; 99 without them).
             out.append(
                 f'<details class="matlas-call" id="{anchor(expr)}"><summary>'
                 f'<code>{_escape(expr)}</code> <span class="matlas-says">{said}</span></summary>'
