@@ -83,6 +83,10 @@ def labels() -> dict[str, Catalogue]:
     return {language: catalogue("atlas", language) for language in LANGUAGES}
 
 
+# Where an operator's name may break: after a dot or an underscore that is not its last character.
+_BREAK_AFTER = re.compile(r"[._](?=.)")
+
+
 def _escape(text: str) -> str:
     return html.escape(text, quote=True)
 
@@ -282,7 +286,9 @@ def filter_tokens(row: dict) -> list[str]:
 def summary(row: dict, words: dict, language: str) -> str:
     """The line a reader scans, which the page (and so its search index) holds: operator, result,
     condition."""
-    name = f"<code>{_escape(row['name'])}</code>"
+    # A long name breaks after a dot or an underscore ("nn.functional.<wbr>embedding_<wbr>bag"),
+    # not inside a word (it did: "nn.functional.embeddi" / "ng" in the 13em column).
+    name = "<code>" + _BREAK_AFTER.sub(r"\g<0><wbr>", _escape(row["name"])) + "</code>"
     if row["variant"]:
         name += f' <span class="atlas-variant">{_escape(row["variant"])}</span>'
     result = words["kinds"][row["result"]]
