@@ -23,6 +23,39 @@
   );
   document.querySelectorAll("details[open]").forEach(fill);
 
+  // A page opened at an #anchor, or sent to one: the browser goes there while blocks around it
+  // are not drawn yet (content-visibility, reading.css), holding a height until they are. Near
+  // the end of a page, where the browser cannot scroll the anchor to the top, blocks drawn
+  // above it then pushed it off the screen (a phone's /semantics/#cuda: 2,286 px down on an
+  // 844 px screen). For 3 s, until the reader scrolls, touches, clicks or presses a key, an
+  // anchor that leaves the screen is brought back.
+  function keep(id) {
+    var target = id && document.getElementById(id);
+    // an operator atlas line: atlas.js draws what is around it before going there
+    if (!target || target.closest(".atlas-list")) return;
+    var until = performance.now() + 3000;
+    var stopped = false;
+    function stop() { stopped = true; }
+    ["wheel", "touchstart", "mousedown", "keydown"].forEach(function (type) {
+      window.addEventListener(type, stop, { once: true, capture: true, passive: true });
+    });
+    (function check() {
+      if (stopped || performance.now() > until) return;
+      var box = target.getBoundingClientRect();
+      if (box.top < 0 || box.top > window.innerHeight - 40) target.scrollIntoView();
+      requestAnimationFrame(check);
+    })();
+  }
+  function keepHash() {
+    try {
+      keep(decodeURIComponent(location.hash.slice(1)));
+    } catch (error) {
+      // a malformed #anchor names nothing to keep
+    }
+  }
+  keepHash();
+  window.addEventListener("hashchange", keepHash);
+
   document.addEventListener("click", function (event) {
     var link = event.target.closest && event.target.closest("a.md-select__link[hreflang]");
     if (link && location.hash && !link.hash) link.hash = location.hash;
