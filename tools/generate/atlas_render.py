@@ -22,10 +22,10 @@ from __future__ import annotations
 import html
 import json
 import re
-import unicodedata
 
 from tools.generate.atlas_probe import INPLACE_FACTS
 from tools.project import LANGUAGES
+from tools.site.block_heights import width
 from tools.text import Catalogue, catalogue
 
 COMMAND = "python -m tools.generate.atlas"
@@ -298,9 +298,8 @@ def summary(row: dict, words: dict, language: str) -> str:
 
 
 def _columns(text: str) -> int:
-    """Screen columns a summary's text takes: a wide or full-width character takes two."""
-    plain = html.unescape(re.sub(r"<[^>]+>", "", text))
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in plain)
+    """Screen columns a summary's text takes (HTML: its text only)."""
+    return width(html.unescape(re.sub(r"<[^>]+>", "", text)))
 
 
 def screen_lines(row: dict, words: dict, language: str) -> tuple[int, int]:
@@ -381,8 +380,8 @@ def render(data: dict, language: str) -> str:
     lines = list(zip(rows, tokens, strict=True))
     for start in range(0, len(lines), PART_ROWS):
         part = lines[start : start + PART_ROWS]
-        phone, wide = (1 + sum(screen_lines(row, words, language)[k] for row, _ in part)
-                       for k in (0, 1))  # fmt: skip
+        counts = [screen_lines(row, words, language) for row, _ in part]
+        phone, wide = (1 + sum(count[k] for count in counts) for k in (0, 1))
         out.append(
             f'<div class="atlas-part" style="--rows: {len(part)}; --lines: {phone}; '
             f'--lines-wide: {wide}">'
